@@ -1,0 +1,77 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { ACCOUNT_NAME_PATTERN } from './rules.ts';
+
+export const AccountStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]);
+export const OWNER_ROLE = 'OWNER';
+
+export const AccountSummary = Type.Object({
+  id: Type.String(),
+  accountId: Type.String(),
+  name: Type.String(),
+  accountName: Type.String(),
+  status: AccountStatus,
+  isBillingApiEnabled: Type.Boolean(),
+  roleName: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const UserRole = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  roleName: Type.String(),
+});
+
+export const AutoDepositSetting = Type.Object({
+  autoDepositEnabled: Type.Boolean(),
+  minBalance: Type.Union([Type.Number(), Type.Null()]),
+  autoDepositAmount: Type.Union([Type.Number(), Type.Null()]),
+});
+
+export const AccountDetails = Type.Composite([
+  AccountSummary,
+  Type.Object({
+    balance: Type.Number({ description: 'USD; the sum of the completed ledger rows' }),
+    amountPending: Type.Number({ description: 'USD of deposits not yet settled' }),
+    owner: Type.Object({ email: Type.String() }),
+    userRoles: Type.Array(UserRole),
+    setting: Type.Object({ autoDeposit: AutoDepositSetting }),
+  }),
+]);
+
+export const AccountListQuery = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    offset: Type.Integer({ minimum: 0, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+export const AccountList = Type.Object({
+  accounts: Type.Array(AccountSummary),
+  offset: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  count: Type.Integer(),
+});
+
+export const CreateAccountBody = Type.Object(
+  {
+    accountName: Type.String({ pattern: ACCOUNT_NAME_PATTERN }),
+    customerId: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+
+export const FeatureName = Type.Union([Type.Literal('TOKEN_FORWARDING')]);
+export const FeatureQuery = Type.Object({ featureName: FeatureName }, { additionalProperties: false });
+export const FeatureResult = Type.Object({ featureName: FeatureName, result: Type.Boolean() });
+
+export type AccountSummary = Static<typeof AccountSummary>;
+export type AccountDetails = Static<typeof AccountDetails>;
+export type AccountList = Static<typeof AccountList>;
+export type AccountListQuery = Static<typeof AccountListQuery>;
+export type CreateAccountBody = Static<typeof CreateAccountBody>;
+export type FeatureName = Static<typeof FeatureName>;
+export type FeatureResult = Static<typeof FeatureResult>;
+export type UserRole = Static<typeof UserRole>;

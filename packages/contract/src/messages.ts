@@ -1,0 +1,62 @@
+/** The spec's exact texts, shared by server and web. Quoted as written, odd spacing included. */
+export const Messages = {
+  // spec B §5 identity forms
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  emailRequired: 'Email is required.',
+  passwordRequired: 'Password is required.',
+  confirmPasswordRequired: 'Confirm password is required.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordMissMatch: 'Password miss match!',
+  referralCodeDoesNotExist: 'Referral code does not exist.',
+  forgotEmailRequired: 'Please enter an email.',
+  verificationCodeRequired: 'Verification code is required.',
+  oldPasswordRequired: 'Old password is required.',
+  newPasswordRequired: 'New password is required.',
+  passwordUpdated: 'Password has been updated.',
+  verificationCodeSent: 'A verification code has been sent to your email.',
+  // ours: the spec names no password policy (docs/decisions.md)
+  passwordPolicy: 'Password must be 8 to 128 characters and contain at least one letter and one number.',
+  invalidEmail: 'Please enter a valid email.',
+  verificationCodeFormat: 'Verification code must be 6 digits.',
+  welcome: 'Welcome back!',
+  welcomeNew: 'Welcome! Your e-mail is verified.',
+  providerNotConfigured: 'This sign-in provider is not configured.',
+  // spec A §5 accounts
+  invalidAccountName: 'Invalid account name',
+  accountLimit: 'Accounts has reached the limit 10.',
+  accountNameHint: 'Letters, numbers, spaces and _ . / = + - are allowed, up to 256 characters.',
+  // spec A §8 / B §8 shared
+  unknownError: 'Unknown error!',
+  somethingWentWrong: 'Something went wrong.',
+  copied: 'Text has been copied to clipboard.',
+  createdName: (name: string) => `${name} has been created.`,
+  updatedName: (name: string) => `${name} has been updated.`,
+  // spec B §2 suspended bar
+  suspended:
+    'This account has been suspended due to an insufficient balance, related services may be effected. Please top up credits in order to re-activate your account.',
+  clickToDeposit: 'Click to deposit',
+  suspendedTooltip: 'The system will take a while to re-activate the account after a deposit.',
+  // ours: access and token errors (ARCHITECTURE §3)
+  tokenExpired: 'Token expired',
+  cognitoTokenExpired: 'CognitoTokenExpired',
+  notAMember: 'You do not have access to this account.',
+  accountHeaderRequired: 'The ebs-account-id header must name an account.',
+} as const;
+
+/** Identity error names, as a hosted identity provider reports them in `error`. */
+export const IdentityErrors = {
+  notAuthorized: { error: 'NotAuthorizedException', message: 'Incorrect username or password.' },
+  userNotConfirmed: { error: 'UserNotConfirmedException', message: 'User is not confirmed.' },
+  codeMismatch: { error: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' },
+  expiredCode: { error: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' },
+  usernameExists: { error: 'UsernameExistsException', message: 'An account with the given email already exists.' },
+  limitExceeded: { error: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' },
+  invalidPassword: { error: 'InvalidPasswordException', message: Messages.passwordPolicy },
+  alreadyConfirmed: { error: 'NotAuthorizedException', message: 'User cannot be confirmed. Current status is CONFIRMED' },
+  wrongOldPassword: { error: 'NotAuthorizedException', message: 'Incorrect password.' },
+  referralCode: { error: 'InvalidParameterException', message: Messages.referralCodeDoesNotExist },
+} as const;
+
+export const resendWaitMessage = (seconds: number) =>
+  `Please wait ${seconds} seconds before requesting another code.`;

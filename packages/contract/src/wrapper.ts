@@ -1,0 +1,35 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/** Every successful API answer: `{ statusCode, message, data }`. */
+export const Wrapped = <T extends TSchema>(data: T) =>
+  Type.Object({ statusCode: Type.Integer(), message: Type.String(), data });
+
+/** Every error answer, sent with a non-2xx HTTP status; `message` is the text the user sees. */
+export const ErrorBody = Type.Object({
+  statusCode: Type.Integer(),
+  message: Type.String(),
+  error: Type.String(),
+});
+
+export interface ApiWrapper<T> {
+  statusCode?: number;
+  status?: number;
+  message?: string;
+  data: T;
+}
+
+export interface ApiErrorBody {
+  statusCode: number;
+  message: string;
+  error: string;
+}
+
+/**
+ * The spec's lenient success rule (spec A §5), kept as described: a wrapper counts as success
+ * when its statusCode is at least 200 or its status is below 300.
+ */
+export function isSuccessWrapper(body: { statusCode?: unknown; status?: unknown } | null | undefined): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const { statusCode, status } = body;
+  return (typeof statusCode === 'number' && statusCode >= 200) || (typeof status === 'number' && status < 300);
+}

@@ -57,7 +57,7 @@ export const AccountList = Type.Object({
 
 export const CreateAccountBody = Type.Object(
   {
-    accountName: Type.String({ pattern: ACCOUNT_NAME_PATTERN }),
+    accountName: Type.String({ maxLength: 1024, description: `must match ${ACCOUNT_NAME_PATTERN}` }),
     customerId: Type.Optional(Type.String({ maxLength: 255 })),
   },
   { additionalProperties: false },

@@ -1,6 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-export const CardBrand = Type.String({ description: 'amex, jcb, mastercard, unionpay, visa (visa is the icon fallback)' });
+export const CardBrand = Type.String({
+  description: 'amex, jcb, mastercard, unionpay, visa (visa is the icon fallback)',
+});
 export const PaymentCard = Type.Object({
   id: Type.String(),
   defaultPaymentMethod: Type.Boolean(),

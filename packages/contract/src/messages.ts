@@ -53,10 +53,12 @@ export const IdentityErrors = {
   usernameExists: { error: 'UsernameExistsException', message: 'An account with the given email already exists.' },
   limitExceeded: { error: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' },
   invalidPassword: { error: 'InvalidPasswordException', message: Messages.passwordPolicy },
-  alreadyConfirmed: { error: 'NotAuthorizedException', message: 'User cannot be confirmed. Current status is CONFIRMED' },
+  alreadyConfirmed: {
+    error: 'NotAuthorizedException',
+    message: 'User cannot be confirmed. Current status is CONFIRMED',
+  },
   wrongOldPassword: { error: 'NotAuthorizedException', message: 'Incorrect password.' },
   referralCode: { error: 'InvalidParameterException', message: Messages.referralCodeDoesNotExist },
 } as const;
 
-export const resendWaitMessage = (seconds: number) =>
-  `Please wait ${seconds} seconds before requesting another code.`;
+export const resendWaitMessage = (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`;

@@ -15,10 +15,7 @@ export const isValidEmail = (email: string) => email.length <= 254 && new RegExp
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const isStrongPassword = (password: string) =>
-  password.length >= PASSWORD_MIN &&
-  password.length <= PASSWORD_MAX &&
-  /\p{L}/u.test(password) &&
-  /\d/.test(password);
+  password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX && /\p{L}/u.test(password) && /\d/.test(password);
 
 export const CODE_PATTERN = '^\\d{6}$';
 export const RESEND_COUNTDOWN_SECONDS = 60;

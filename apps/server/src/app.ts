@@ -1,0 +1,82 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { type Db, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Deps } from './deps.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
+import { memoryRateLimiter } from './http/rate-limit.ts';
+import { registerWeb } from './http/web.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { cardRoutes } from './modules/cards/cards.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { IdentityService } from './modules/identity/identity.service.ts';
+import { outboxMailer, smtpMailer } from './modules/identity/mailer.ts';
+import { IdTokens } from './modules/identity/tokens.ts';
+import { settingRoutes } from './modules/settings/settings.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { loadSecrets } from './secrets.ts';
+
+export interface BuildOptions {
+  /** An open database (tests share one per file); otherwise opened from the configuration. */
+  db?: Db;
+  logger?: boolean;
+}
+
+/** Secrets, logs and cookies never reach the log. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-admin-token"]',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const app = Fastify({
+    logger:
+      options.logger === false ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  if (!options.db) {
+    await migrateToLatest(db);
+    app.addHook('onClose', () => db.destroy());
+  }
+  const secrets = await loadSecrets(config);
+  const tokens = new IdTokens(secrets.signingKey, config.PUBLIC_URL, config.ID_TOKEN_TTL_SECONDS);
+  const limiter = memoryRateLimiter();
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, app.log);
+  const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter);
+  const deps: Deps = { config, db, secrets, tokens, limiter, mailer, identity };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.PRODUCT_NAME} API`, version: '1.0' },
+      components: {
+        securitySchemes: { idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ idToken: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
+  registerErrorHandler(app);
+  registerGuards(app, db, tokens);
+
+  for (const routes of [identityRoutes, userRoutes, accountRoutes, settingRoutes, cardRoutes, devRoutes, adminRoutes]) {
+    await app.register(routes, deps);
+  }
+  await registerWeb(app, config.WEB_DIST);
+  return { app, deps };
+}

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { secretsFile } from '../secrets.ts';
+import { CommandError, type CommandResult, HELP, runCommand } from './commands.ts';
+
+/** Runs one admin command: on PostgreSQL directly; on PGlite through the running server, or directly when none runs. */
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+    console.log(HELP);
+    return 0;
+  }
+  const json = argv.includes('--json');
+  const config = loadConfig();
+  let result: CommandResult | undefined;
+  if (!config.DATABASE_URL) result = await throughServer(config.PORT, secretsFile(config), argv);
+  if (!result) {
+    const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+    try {
+      await migrateToLatest(db);
+      result = await runCommand(db, argv);
+    } finally {
+      await db.destroy();
+    }
+  }
+  console.log(json ? JSON.stringify(result.json, null, 2) : result.text);
+  return 0;
+}
+
+async function throughServer(port: number, file: string, args: string[]): Promise<CommandResult | undefined> {
+  let token: string;
+  try {
+    token = (JSON.parse(await readFile(file, 'utf8')) as { adminToken: string }).adminToken;
+  } catch {
+    return undefined;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`http://127.0.0.1:${port}/admin/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': token },
+      body: JSON.stringify({ args }),
+    });
+  } catch {
+    return undefined; // no server runs: the data directory is free to open
+  }
+  const body = (await response.json()) as CommandResult & { message?: string };
+  if (!response.ok) throw new CommandError(body.message ?? `The server answered ${response.status}`);
+  return body;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof CommandError || error instanceof TypeError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,99 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { accountExists, setFeature } from '../modules/accounts/accounts.store.ts';
+import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
+
+export interface CommandResult {
+  /** What a person reads. */
+  text: string;
+  /** What a script reads with --json. */
+  json: unknown;
+}
+
+export class CommandError extends Error {}
+
+export const HELP = `Usage: npm run admin -- <command> [options] [--json]
+
+Commands:
+  accounts list                                         every account with its owner, status and balance
+  feature enable|disable TOKEN_FORWARDING --account ID  turn an account feature on or off
+  ambassador grant --email E --rate R                   make a user an ambassador (R a fraction, 0.1 = 10 %)
+  --help                                                this text
+
+With PGlite (no DATABASE_URL) the command runs through the running server, or directly
+on DATA_DIR when no server runs. With DATABASE_URL it runs on PostgreSQL.`;
+
+const FEATURES = new Set(['TOKEN_FORWARDING']);
+
+export async function runCommand(db: Db, argv: string[]): Promise<CommandResult> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      account: { type: 'string' },
+      email: { type: 'string' },
+      rate: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  const [noun, verb, arg] = positionals;
+
+  if (noun === 'accounts' && verb === 'list') {
+    const rows = await db
+      .selectFrom('accounts as a')
+      .innerJoin('users as u', 'u.id', 'a.created_by')
+      .select([
+        'a.id',
+        'a.name',
+        'u.email as owner',
+        'a.is_billing_api_enabled',
+        sql<string>`(select coalesce(sum(amount), 0)::text from account_transactions t
+          where t.account_id = a.id and t.status = 'COMPLETED')`.as('balance'),
+      ])
+      .orderBy('a.created_at')
+      .execute();
+    const accounts = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      owner: r.owner,
+      status: r.is_billing_api_enabled ? 'ACTIVE' : 'SUSPENDED',
+      balance: r.balance,
+    }));
+    const text = accounts.length
+      ? accounts
+          .map((a) => `${a.id}  ${a.status.padEnd(9)}  ${a.balance.padStart(14)}  ${a.owner}  ${a.name}`)
+          .join('\n')
+      : 'No accounts.';
+    return { text, json: accounts };
+  }
+
+  if (noun === 'feature' && (verb === 'enable' || verb === 'disable')) {
+    if (!arg || !FEATURES.has(arg))
+      throw new CommandError(`Unknown feature "${arg ?? ''}". Known: ${[...FEATURES].join(', ')}`);
+    const accountId = values.account;
+    if (!accountId || !/^[0-9a-f-]{36}$/i.test(accountId)) throw new CommandError('--account must be an account id');
+    if (!(await accountExists(db, accountId))) throw new CommandError(`No account ${accountId}`);
+    await setFeature(db, accountId, arg, verb === 'enable');
+    return {
+      text: `${arg} ${verb}d for account ${accountId}`,
+      json: { accountId, featureName: arg, enabled: verb === 'enable' },
+    };
+  }
+
+  if (noun === 'ambassador' && verb === 'grant') {
+    const rate = Number(values.rate);
+    if (!values.email) throw new CommandError('--email is required');
+    if (!values.rate || !Number.isFinite(rate) || rate <= 0 || rate > 1) {
+      throw new CommandError('--rate must be a fraction above 0 and at most 1 (0.1 = 10 %)');
+    }
+    const ambassador = await grantAmbassador(db, values.email, values.rate);
+    if (!ambassador) throw new CommandError(`No user ${values.email}`);
+    return {
+      text: `${values.email} is an ambassador: code ${ambassador.code}, rate ${ambassador.rewardRate}`,
+      json: ambassador,
+    };
+  }
+
+  throw new CommandError(`Unknown command "${positionals.join(' ')}".\n\n${HELP}`);
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const Env = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  APP_ENV: Type.Union([Type.Literal('dev'), Type.Literal('staging'), Type.Literal('prod')], { default: 'dev' }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'EBS Console <no-reply@localhost>' }),
+  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
+  DOCS_URL: Type.String({ pattern: '^https?://', default: 'https://docs.ebs.example/' }),
+  PRODUCT_NAME: Type.String({ minLength: 1, default: 'EBS Console' }),
+  ID_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 900 }),
+  REFRESH_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, default: 30 * 86_400 }),
+  SIGN_UP_CODE_TTL_SECONDS: Type.Integer({ minimum: 1, default: 86_400 }),
+  RESET_CODE_TTL_SECONDS: Type.Integer({ minimum: 1, default: 3_600 }),
+  RESEND_COOLDOWN_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
+  COOKIE_SECURE: Type.Optional(Type.Boolean()),
+  AUTH_SIGNING_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  AUTH_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  WEB_DIST: Type.String({ default: path.resolve(import.meta.dirname, '../../web/dist') }),
+});
+
+export type Config = Static<typeof Env> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value throws one clear line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(Env.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Convert(Env, Value.Default(Env, raw));
+  const firstError = Value.Errors(Env, converted).First();
+  if (firstError) {
+    const name = firstError.path.replace(/^\//, '');
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${firstError.message.toLowerCase()} (got "${env[name] ?? ''}")`,
+    );
+  }
+  const config = converted as Static<typeof Env>;
+  if (config.NODE_ENV === 'production') {
+    for (const key of ['AUTH_SIGNING_KEY', 'AUTH_HMAC_SECRET', 'DATABASE_URL'] as const) {
+      if (!config[key]) throw new ConfigError(`Invalid configuration: ${key} is required when NODE_ENV=production`);
+    }
+  }
+  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+}
+
+export const isProduction = (config: Config) => config.NODE_ENV === 'production';
+export const cookieSecure = (config: Config) => config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https://');

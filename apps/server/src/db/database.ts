@@ -1,0 +1,35 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseTarget {
+  /** PostgreSQL connection string; without it, PGlite. */
+  url?: string;
+  /** PGlite data directory; without it (and without url), an in-memory database. */
+  dataDir?: string;
+}
+
+// numeric (1700) and bigint (20) stay strings: money is decimal text, never a float.
+pg.types.setTypeParser(1700, (v) => v);
+pg.types.setTypeParser(20, (v) => v);
+
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.url) {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
+    });
+  }
+  let dataDir: string | undefined;
+  if (target.dataDir) {
+    dataDir = path.join(target.dataDir, 'pglite');
+    await mkdir(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}

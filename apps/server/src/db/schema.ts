@@ -1,0 +1,119 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** numeric columns travel as strings so money is never a binary float. */
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  given_name: string;
+  family_name: string;
+  password_hash: string;
+  confirmed_at: NullableTimestamp;
+  referral_code: string | null;
+  welcome_credit_redeemed: Generated<boolean>;
+  mfa_enabled: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'SIGN_UP' | 'RESET_PASSWORD';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_email: string;
+  subject: string;
+  text: string;
+  created_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: Generated<string>;
+  name: string;
+  is_billing_api_enabled: Generated<boolean>;
+  customer_id: string | null;
+  created_by: string;
+  auto_deposit_enabled: Generated<boolean>;
+  auto_deposit_min_balance: Numeric | null;
+  auto_deposit_amount: Numeric | null;
+  created_at: Timestamp;
+}
+
+export interface AccountMembersTable {
+  account_id: string;
+  user_id: string;
+  role_name: string;
+  created_at: Timestamp;
+}
+
+export interface AccountFeaturesTable {
+  account_id: string;
+  feature_name: string;
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
+export interface AccountTransactionsTable {
+  id: Generated<string>;
+  account_id: string;
+  type: string;
+  amount: Numeric;
+  status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  metadata: ColumnType<unknown, string | undefined, string>;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SettingsTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface AmbassadorsTable {
+  user_id: string;
+  code: string;
+  reward_rate: Numeric;
+  balance: ColumnType<string, string | number | undefined, string | number>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  verification_codes: VerificationCodesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  mail_outbox: MailOutboxTable;
+  accounts: AccountsTable;
+  account_members: AccountMembersTable;
+  account_features: AccountFeaturesTable;
+  account_transactions: AccountTransactionsTable;
+  settings: SettingsTable;
+  ambassadors: AmbassadorsTable;
+}

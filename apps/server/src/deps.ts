@@ -1,0 +1,18 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import type { IdentityService } from './modules/identity/identity.service.ts';
+import type { Mailer } from './modules/identity/mailer.ts';
+import type { IdTokens } from './modules/identity/tokens.ts';
+import type { Secrets } from './secrets.ts';
+
+/** What the modules are built from; app.ts makes one, tests may swap a part. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  secrets: Secrets;
+  tokens: IdTokens;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  identity: IdentityService;
+}

@@ -1,0 +1,156 @@
+import type { AccountDetails, AccountSummary, UserRole } from '@ebs/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+type SummaryRow = {
+  id: string;
+  name: string;
+  is_billing_api_enabled: boolean;
+  role_name: string;
+  created_at: Date;
+};
+
+const toSummary = (r: SummaryRow): AccountSummary => ({
+  id: r.id,
+  accountId: r.id,
+  name: r.name,
+  accountName: r.name,
+  status: r.is_billing_api_enabled ? 'ACTIVE' : 'SUSPENDED',
+  isBillingApiEnabled: r.is_billing_api_enabled,
+  roleName: r.role_name,
+  createdAt: r.created_at.toISOString(),
+});
+
+const summaryColumns = ['a.id', 'a.name', 'a.is_billing_api_enabled', 'm.role_name', 'a.created_at'] as const;
+
+/** The accounts a user belongs to, oldest first, with the user's role in each. */
+export async function listAccountsOfUser(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ accounts: AccountSummary[]; total: number }> {
+  const base = db
+    .selectFrom('accounts as a')
+    .innerJoin('account_members as m', 'm.account_id', 'a.id')
+    .where('m.user_id', '=', userId);
+  const [rows, count] = await Promise.all([
+    base
+      .select(summaryColumns)
+      .orderBy('a.created_at', 'asc')
+      .orderBy('a.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { accounts: rows.map(toSummary), total: Number(count.total) };
+}
+
+export async function countOwnedAccounts(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('account_members')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('role_name', '=', 'OWNER')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Serialises account creation per user, so two requests cannot both pass the account limit. */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export async function insertAccount(
+  db: Db,
+  account: { name: string; customerId: string | null; ownerId: string; roleName: string },
+): Promise<AccountSummary> {
+  const row = await db
+    .insertInto('accounts')
+    .values({ name: account.name, customer_id: account.customerId, created_by: account.ownerId })
+    .returning(['id', 'name', 'is_billing_api_enabled', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('account_members')
+    .values({ account_id: row.id, user_id: account.ownerId, role_name: account.roleName })
+    .execute();
+  return toSummary({ ...row, role_name: account.roleName });
+}
+
+export async function findAccountDetails(
+  db: Db,
+  accountId: string,
+  userId: string,
+): Promise<AccountDetails | undefined> {
+  const row = await db
+    .selectFrom('accounts as a')
+    .innerJoin('account_members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.user_id', '=', userId))
+    .innerJoin('users as owner', 'owner.id', 'a.created_by')
+    .select([
+      ...summaryColumns,
+      'owner.email as owner_email',
+      'a.auto_deposit_enabled',
+      sql<string | null>`a.auto_deposit_min_balance::text`.as('min_balance'),
+      sql<string | null>`a.auto_deposit_amount::text`.as('deposit_amount'),
+      sql<string>`(select coalesce(sum(amount), 0)::text from account_transactions t
+        where t.account_id = a.id and t.status = 'COMPLETED')`.as('balance'),
+      sql<string>`(select coalesce(sum(amount), 0)::text from account_transactions t
+        where t.account_id = a.id and t.status = 'PENDING')`.as('amount_pending'),
+    ])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...toSummary(row),
+    balance: Number(row.balance),
+    amountPending: Number(row.amount_pending),
+    owner: { email: row.owner_email },
+    userRoles: await listUserRoles(db, accountId),
+    setting: {
+      autoDeposit: {
+        autoDepositEnabled: row.auto_deposit_enabled,
+        minBalance: row.min_balance === null ? null : Number(row.min_balance),
+        autoDepositAmount: row.deposit_amount === null ? null : Number(row.deposit_amount),
+      },
+    },
+  };
+}
+
+export async function listUserRoles(db: Db, accountId: string): Promise<UserRole[]> {
+  const rows = await db
+    .selectFrom('account_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.email', 'u.given_name', 'u.family_name', 'm.role_name'])
+    .where('m.account_id', '=', accountId)
+    .orderBy('m.created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    firstName: r.given_name,
+    lastName: r.family_name,
+    roleName: r.role_name,
+  }));
+}
+
+export async function isFeatureEnabled(db: Db, accountId: string, featureName: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_features')
+    .select('enabled')
+    .where('account_id', '=', accountId)
+    .where('feature_name', '=', featureName)
+    .executeTakeFirst();
+  return row?.enabled === true;
+}
+
+export async function setFeature(db: Db, accountId: string, featureName: string, enabled: boolean): Promise<void> {
+  await db
+    .insertInto('account_features')
+    .values({ account_id: accountId, feature_name: featureName, enabled })
+    .onConflict((c) => c.columns(['account_id', 'feature_name']).doUpdateSet({ enabled, updated_at: sql`now()` }))
+    .execute();
+}
+
+export async function accountExists(db: Db, accountId: string): Promise<boolean> {
+  return (await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,47 @@
+import { normalizeEmail, PublicConfig } from '@ebs/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { isProduction } from '../../config.ts';
+import type { Deps } from '../../deps.ts';
+import { ok, responses } from '../../http/reply.ts';
+import { readOutbox } from '../identity/mailer.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Public configuration for the web app, and outside production the dev outbox (ARCHITECTURE §3). */
+export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, config }) => {
+  app.get(
+    '/api/v1.0/config',
+    { config: { public: true }, schema: { tags: ['config'], response: responses(PublicConfig) } },
+    async () =>
+      ok({
+        appEnv: config.APP_ENV,
+        docsUrl: config.DOCS_URL,
+        apiBase: config.PUBLIC_URL,
+        productName: config.PRODUCT_NAME,
+      }),
+  );
+
+  if (isProduction(config)) return;
+  const MailboxQuery = Type.Object({ to: Type.Optional(Type.String({ maxLength: 320 })) });
+
+  app.get('/dev/mailbox.json', { schema: { hide: true, querystring: MailboxQuery } }, async (req) =>
+    readOutbox(db, req.query.to ? normalizeEmail(req.query.to) : undefined),
+  );
+
+  app.get('/dev/mailbox', { schema: { hide: true, querystring: MailboxQuery } }, async (req, reply) => {
+    const mails = await readOutbox(db, req.query.to ? normalizeEmail(req.query.to) : undefined);
+    const rows = mails
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p><b>To:</b> ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><h1>Dev mailbox</h1>${rows || '<p>No mail yet.</p>'}</body></html>`,
+      );
+  });
+};

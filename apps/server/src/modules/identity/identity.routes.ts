@@ -1,0 +1,104 @@
+import {
+  AuthSession,
+  ChangePasswordBody,
+  CodeDelivery,
+  ConfirmForgotPasswordBody,
+  ConfirmResult,
+  ConfirmSignUpBody,
+  Done,
+  EmailBody,
+  SignInBody,
+  SignUpBody,
+  SignUpResult,
+} from '@ebs/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { cookieSecure } from '../../config.ts';
+import type { Deps } from '../../deps.ts';
+import { authenticate } from '../../http/guards.ts';
+import { ok, responses } from '../../http/reply.ts';
+import type { SignedIn } from './identity.service.ts';
+
+export const REFRESH_COOKIE = 'ebs_refresh';
+/** The refresh cookie travels only to the identity routes, never to the API or to scripts. */
+const COOKIE_PATH = '/auth';
+
+export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { identity, config, db, tokens }) => {
+  const tags = ['identity'];
+  const cookieOptions = {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: cookieSecure(config),
+  };
+  const signedIn = (reply: FastifyReply, result: SignedIn) => {
+    reply.setCookie(REFRESH_COOKIE, result.refreshToken, {
+      ...cookieOptions,
+      maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
+    });
+    return result.session;
+  };
+  const done = ok({ result: 'SUCCESS' as const });
+
+  app.post('/auth/sign-up', { schema: { tags, body: SignUpBody, response: responses(SignUpResult) } }, async (req) =>
+    ok(await identity.signUp(req.body, req.ip)),
+  );
+
+  app.post(
+    '/auth/confirm-sign-up',
+    { schema: { tags, body: ConfirmSignUpBody, response: responses(ConfirmResult) } },
+    async (req, reply) =>
+      ok({ result: 'SUCCESS' as const, session: signedIn(reply, await identity.confirmSignUp(req.body, req.ip)) }),
+  );
+
+  app.post('/auth/resend-code', { schema: { tags, body: EmailBody, response: responses(CodeDelivery) } }, async (req) =>
+    ok(await identity.resendCode(req.body, req.ip)),
+  );
+
+  app.post(
+    '/auth/sign-in',
+    { schema: { tags, body: SignInBody, response: responses(AuthSession) } },
+    async (req, reply) => ok(signedIn(reply, await identity.signIn(req.body, req.ip))),
+  );
+
+  app.post('/auth/refresh', { schema: { tags, response: responses(AuthSession) } }, async (req, reply) => {
+    try {
+      return ok(signedIn(reply, await identity.refresh(req.cookies[REFRESH_COOKIE])));
+    } catch (error) {
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      throw error;
+    }
+  });
+
+  app.post('/auth/sign-out', { schema: { tags, response: responses(Done) } }, async (req, reply) => {
+    const caller = await authenticate(req, db, tokens).catch(() => undefined);
+    await identity.signOut(req.cookies[REFRESH_COOKIE], caller?.sessionId);
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+    return done;
+  });
+
+  app.post(
+    '/auth/forgot-password',
+    { schema: { tags, body: EmailBody, response: responses(CodeDelivery) } },
+    async (req) => ok(await identity.forgotPassword(req.body, req.ip)),
+  );
+
+  app.post(
+    '/auth/confirm-forgot-password',
+    { schema: { tags, body: ConfirmForgotPasswordBody, response: responses(Done) } },
+    async (req) => {
+      await identity.confirmForgotPassword(req.body, req.ip);
+      return done;
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    { schema: { tags, body: ChangePasswordBody, response: responses(Done) } },
+    async (req) => {
+      const caller = await authenticate(req, db, tokens);
+      await identity.changePassword(caller.userId, caller.sessionId, req.body);
+      return done;
+    },
+  );
+};

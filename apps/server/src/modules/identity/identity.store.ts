@@ -1,0 +1,244 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { CodePurpose } from './codes.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  passwordHash: string;
+  confirmedAt: Date | null;
+}
+
+const userColumns = ['id', 'email', 'given_name', 'family_name', 'password_hash', 'confirmed_at'] as const;
+
+const toUser = (r: {
+  id: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  password_hash: string;
+  confirmed_at: Date | null;
+}): UserRow => ({
+  id: r.id,
+  email: r.email,
+  givenName: r.given_name,
+  familyName: r.family_name,
+  passwordHash: r.password_hash,
+  confirmedAt: r.confirmed_at,
+});
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const row = await db.selectFrom('users').select(userColumns).where('email', '=', email).executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const row = await db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+export async function insertUser(
+  db: Db,
+  user: { email: string; givenName: string; familyName: string; passwordHash: string; referralCode: string | null },
+): Promise<string> {
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      email: user.email,
+      given_name: user.givenName,
+      family_name: user.familyName,
+      password_hash: user.passwordHash,
+      referral_code: user.referralCode,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** An unconfirmed sign-up may be started again: its details are replaced. */
+export async function replaceUnconfirmedUser(
+  db: Db,
+  id: string,
+  user: { givenName: string; familyName: string; passwordHash: string; referralCode: string | null },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      given_name: user.givenName,
+      family_name: user.familyName,
+      password_hash: user.passwordHash,
+      referral_code: user.referralCode,
+    })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .execute();
+}
+
+export async function confirmUser(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ confirmed_at: sql`now()` })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .execute();
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+export async function insertCode(
+  db: Db,
+  code: { userId: string; purpose: CodePurpose; codeHash: string; ttlSeconds: number },
+): Promise<void> {
+  await db
+    .insertInto('verification_codes')
+    .values({
+      user_id: code.userId,
+      purpose: code.purpose,
+      code_hash: code.codeHash,
+      expires_at: sql`now() + make_interval(secs => ${code.ttlSeconds})`,
+    })
+    .execute();
+}
+
+export interface CodeRow {
+  id: string;
+  codeHash: string;
+  attempts: number;
+  expired: boolean;
+  used: boolean;
+  ageSeconds: number;
+}
+
+/** The newest code of a purpose: only it can be used, so sending a new code retires the older ones. */
+export async function newestCode(db: Db, userId: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
+  const row = await db
+    .selectFrom('verification_codes')
+    .select([
+      'id',
+      'code_hash',
+      'attempts',
+      sql<boolean>`expires_at <= now()`.as('expired'),
+      sql<boolean>`used_at is not null`.as('used'),
+      sql<number>`extract(epoch from now() - created_at)::float8`.as('age_seconds'),
+    ])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      codeHash: row.code_hash,
+      attempts: row.attempts,
+      expired: row.expired,
+      used: row.used,
+      ageSeconds: Number(row.age_seconds),
+    }
+  );
+}
+
+export async function countFailedAttempt(db: Db, codeId: string): Promise<void> {
+  await db.updateTable('verification_codes').set({ attempts: sql`attempts + 1` }).where('id', '=', codeId).execute();
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function useCode(db: Db, codeId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('verification_codes')
+    .set({ used_at: sql`now()` })
+    .where('id', '=', codeId)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertSession(db: Db, userId: string, ttlSeconds: number): Promise<string> {
+  const { id } = await db
+    .insertInto('sessions')
+    .values({ user_id: userId, expires_at: sql`now() + make_interval(secs => ${ttlSeconds})` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertRefreshToken(db: Db, sessionId: string, tokenHash: string): Promise<void> {
+  await db.insertInto('refresh_tokens').values({ session_id: sessionId, token_hash: tokenHash }).execute();
+}
+
+export interface RefreshTokenRow {
+  sessionId: string;
+  userId: string;
+  usedSecondsAgo: number | null;
+  sessionLive: boolean;
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens as t')
+    .innerJoin('sessions as s', 's.id', 't.session_id')
+    .select([
+      't.session_id',
+      's.user_id',
+      sql<number | null>`extract(epoch from now() - t.used_at)::float8`.as('used_seconds_ago'),
+      sql<boolean>`s.revoked_at is null and s.expires_at > now()`.as('session_live'),
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return (
+    row && {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      usedSecondsAgo: row.used_seconds_ago === null ? null : Number(row.used_seconds_ago),
+      sessionLive: row.session_live,
+    }
+  );
+}
+
+export async function markRefreshTokenUsed(db: Db, tokenHash: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: sql`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(sql<boolean>`revoked_at is null and expires_at > now()`.as('live'))
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.live === true;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes every live session of a user, except one (the caller's own) when given. */
+export async function revokeUserSessions(db: Db, userId: string, except?: string): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (except) query = query.where('id', '!=', except);
+  await query.execute();
+}
+
+export async function referralCodeExists(db: Db, code: string): Promise<boolean> {
+  const row = await db.selectFrom('ambassadors').select('user_id').where('code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}

@@ -37,10 +37,21 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-export async function buildApp(
-  config: Config,
-  options: BuildOptions = {},
-): Promise<{ app: FastifyInstance; deps: Deps }> {
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  accountScoped: boolean;
+}
+
+export interface Built {
+  app: FastifyInstance;
+  deps: Deps;
+  /** Every route as registered, for tests that must cover all of them. */
+  routes: RouteEntry[];
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Built> {
   const app = Fastify({
     logger:
       options.logger === false ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
@@ -60,6 +71,18 @@ export async function buildApp(
   const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter);
   const deps: Deps = { config, db, secrets, tokens, limiter, mailer, identity };
 
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        accountScoped: route.config?.accountScoped === true,
+      });
+    }
+  });
+
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -78,5 +101,5 @@ export async function buildApp(
     await app.register(routes, deps);
   }
   await registerWeb(app, config.WEB_DIST);
-  return { app, deps };
+  return { app, deps, routes };
 }

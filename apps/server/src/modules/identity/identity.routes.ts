@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { cookieSecure } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { authenticate } from '../../http/guards.ts';
+import { authenticate, requireCaller } from '../../http/guards.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { SignedIn } from './identity.service.ts';
 
@@ -94,9 +94,14 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
 
   app.post(
     '/auth/change-password',
-    { schema: { tags, body: ChangePasswordBody, response: responses(Done) } },
+    {
+      schema: { tags, body: ChangePasswordBody, response: responses(Done) },
+      onRequest: async (req) => {
+        req.caller = await authenticate(req, db, tokens);
+      },
+    },
     async (req) => {
-      const caller = await authenticate(req, db, tokens);
+      const caller = requireCaller(req);
       await identity.changePassword(caller.userId, caller.sessionId, req.body);
       return done;
     },

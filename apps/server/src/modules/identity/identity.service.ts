@@ -131,7 +131,7 @@ export class IdentityService {
     if (!refreshToken) throw unauthorized();
     const hash = hashRefreshToken(refreshToken);
     const row = await store.findRefreshToken(this.db, hash);
-    if (!row || !row.sessionLive) throw unauthorized();
+    if (!row?.sessionLive) throw unauthorized();
     if (row.usedSecondsAgo !== null && row.usedSecondsAgo > REUSE_GRACE_SECONDS) {
       await store.revokeSession(this.db, row.sessionId);
       throw unauthorized();

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database.ts';
+import { isFeatureEnabled } from '../modules/accounts/accounts.store.ts';
+import { findUserInfo } from '../modules/users/users.store.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { runCommand } from './commands.ts';
+
+describe.each(testDatabases)('admin commands on $name', (database) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let userId: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    ({ db, close } = await database.open());
+    userId = (
+      await db
+        .insertInto('users')
+        .values({
+          email: 'amb@example.com',
+          given_name: 'A',
+          family_name: 'B',
+          password_hash: 'x',
+          referral_code: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    accountId = (
+      await db
+        .insertInto('accounts')
+        .values({ name: 'cli', created_by: userId, customer_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(() => close?.());
+
+  it('enables and disables TOKEN_FORWARDING for an account', async () => {
+    await runCommand(db, ['feature', 'enable', 'TOKEN_FORWARDING', '--account', accountId]);
+    expect(await isFeatureEnabled(db, accountId, 'TOKEN_FORWARDING')).toBe(true);
+    const off = await runCommand(db, ['feature', 'disable', 'TOKEN_FORWARDING', '--account', accountId]);
+    expect(off.json).toEqual({ accountId, featureName: 'TOKEN_FORWARDING', enabled: false });
+    expect(await isFeatureEnabled(db, accountId, 'TOKEN_FORWARDING')).toBe(false);
+  });
+
+  it('grants the ambassador role with a readable code, keeping the code on a new rate', async () => {
+    const first = (await runCommand(db, ['ambassador', 'grant', '--email', 'AMB@example.com', '--rate', '0.1']))
+      .json as {
+      code: string;
+    };
+    expect(first.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    const second = (await runCommand(db, ['ambassador', 'grant', '--email', 'amb@example.com', '--rate', '0.25'])).json;
+    expect(second).toEqual({ email: 'amb@example.com', code: first.code, rewardRate: 0.25 });
+    expect((await findUserInfo(db, userId))?.ambassador).toMatchObject({
+      code: first.code,
+      rewardRate: 0.25,
+      balance: 0,
+    });
+  });
+
+  it('lists accounts with owner, status and balance', async () => {
+    const { json } = await runCommand(db, ['accounts', 'list']);
+    expect(json).toEqual([{ id: accountId, name: 'cli', owner: 'amb@example.com', status: 'ACTIVE', balance: '0' }]);
+  });
+
+  it.each([
+    [['feature', 'enable', 'NOPE', '--account', '00000000-0000-4000-8000-000000000000'], /Unknown feature "NOPE"/],
+    [['feature', 'enable', 'TOKEN_FORWARDING', '--account', 'x'], /--account must be an account id/],
+    [['feature', 'enable', 'TOKEN_FORWARDING', '--account', '00000000-0000-4000-8000-000000000000'], /No account/],
+    [['ambassador', 'grant', '--email', 'nobody@example.com', '--rate', '0.1'], /No user nobody@example.com/],
+    [['ambassador', 'grant', '--email', 'amb@example.com', '--rate', '2'], /--rate must be a fraction/],
+    [['launch', 'rockets'], /Unknown command "launch rockets"/],
+  ])('refuses %j', async (args, message) => {
+    await expect(runCommand(db, args)).rejects.toThrow(message);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('uses the embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, APP_ENV: 'dev', ID_TOKEN_TTL_SECONDS: 900 });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('refuses a bad value with one clear line', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      /^Invalid configuration: PORT expected integer \(got "eighty"\)$/,
+    );
+    expect(() => loadConfig({ APP_ENV: 'qa' })).toThrow(/^Invalid configuration: APP_ENV/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/^Invalid configuration: DATABASE_URL/);
+  });
+
+  it('requires the production secrets in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'Invalid configuration: AUTH_SIGNING_KEY is required when NODE_ENV=production',
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Db, openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  open(): Promise<{ db: Db; close(): Promise<void> }>;
+}
+
+const pglite: TestDatabase = {
+  name: 'pglite',
+  async open() {
+    const db = await openDatabase({});
+    await migrateToLatest(db);
+    return { db, close: () => db.destroy() };
+  },
+};
+
+/** A fresh database per test file on the PostgreSQL server, dropped afterwards: files never share state. */
+const postgres = (adminUrl: string): TestDatabase => ({
+  name: 'postgres',
+  async open() {
+    const name = `ebs_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ url: url.toString() });
+    await migrateToLatest(db);
+    return {
+      db,
+      async close() {
+        await db.destroy();
+        const again = new pg.Client({ connectionString: adminUrl });
+        await again.connect();
+        await again.query(`drop database if exists ${name} with (force)`);
+        await again.end();
+      },
+    };
+  },
+});
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI sets it). */
+export const testDatabases: TestDatabase[] = [
+  pglite,
+  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
+];

@@ -1,5 +1,5 @@
 // `npm start`: builds the web app when it is missing or older than its sources, then starts the server.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,0 +1,86 @@
+import type { ApiWrapper, AuthSession } from '@ebs/contract';
+import { isSuccessWrapper, Messages } from '@ebs/contract';
+import { getSession, setAuthSession } from '../session/session-store';
+import { signOut } from '../session/sign-out';
+import { ApiError } from './api-error';
+import { type HttpMethod, type RawResponse, type RequestOptions, send } from './http';
+
+export { ApiError } from './api-error';
+export type { RequestOptions } from './http';
+
+interface ErrorFields {
+  message?: unknown;
+  error?: unknown;
+}
+
+const fields = (body: unknown): ErrorFields => (body && typeof body === 'object' ? (body as ErrorFields) : {});
+
+const messageText = (message: unknown) => (typeof message === 'string' ? message : JSON.stringify(message));
+
+function unwrap<T>(response: RawResponse): T {
+  const body = response.body as ApiWrapper<T> | null;
+  if (isSuccessWrapper(body)) return (body as ApiWrapper<T>).data;
+  const { message } = fields(body);
+  throw new ApiError(message ? messageText(message) : Messages.unknownError, response.status, undefined, body);
+}
+
+function toError(response: RawResponse): Error {
+  const { message, error } = fields(response.body);
+  if (message !== undefined && message !== null && message !== '') {
+    return new ApiError(
+      messageText(message),
+      response.status,
+      typeof error === 'string' ? error : undefined,
+      response.body,
+    );
+  }
+  return new ApiError(`Request failed with status code ${response.status}`, response.status, undefined, response.body);
+}
+
+let refreshing: Promise<AuthSession> | null = null;
+
+/**
+ * Renews the identity token from the refresh cookie and stores it. Callers that arrive while a
+ * renewal is under way share it, so concurrent expired requests cause one refresh only.
+ */
+export function refreshIdToken(): Promise<AuthSession> {
+  refreshing ??= (async () => {
+    const response = await send('POST', '/auth/refresh');
+    if (!response.ok) throw toError(response);
+    const session = unwrap<AuthSession>(response);
+    setAuthSession(session);
+    return session;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function request<T>(method: HttpMethod, path: string, options: RequestOptions, retried: boolean): Promise<T> {
+  const response = await send(method, path, options);
+  if (response.ok) return unwrap<T>(response);
+
+  const { message, error } = fields(response.body);
+  if (message === Messages.cognitoTokenExpired && !retried) {
+    // Another request may already have renewed the token this one was sent with.
+    if (response.sentToken === getSession().idToken) {
+      try {
+        await refreshIdToken();
+      } catch (refreshError) {
+        await signOut();
+        throw refreshError;
+      }
+    }
+    return request<T>(method, path, options, true);
+  }
+  if (message === Messages.tokenExpired && error === 'Unauthorized') {
+    await signOut();
+  }
+  throw toError(response);
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'body'> = {}) => request<T>('GET', path, options, false),
+  post: <T>(path: string, options: RequestOptions = {}) => request<T>('POST', path, options, false),
+  delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, options, false),
+};

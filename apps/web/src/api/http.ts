@@ -1,0 +1,64 @@
+import { ACCOUNT_HEADER } from '@ebs/contract';
+import { getSession } from '../session/session-store';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The account named in `ebs-account-id`; the current account when absent, '' sends it empty. */
+  accountId?: string;
+}
+
+export interface RawResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  body: unknown;
+  /** The identity token the request was sent with, to tell a stale 401 from a fresh one. */
+  sentToken: string | null;
+}
+
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One HTTP exchange, with no wrapper rule and no error handling: the client adds those. */
+export async function send(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
+  const session = getSession();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // The refresh call is authenticated by its cookie; an expired bearer would only confuse it.
+  const sentToken = path === '/auth/refresh' ? null : session.idToken;
+  if (sentToken) headers.authorization = `Bearer ${sentToken}`;
+  if (path.startsWith('/api/')) headers[ACCOUNT_HEADER] = options.accountId ?? session.currentAccount?.id ?? '';
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+  });
+  return {
+    ok: response.ok,
+    status: response.status,
+    statusText: response.statusText,
+    body: parseBody(await response.text()),
+    sentToken,
+  };
+}

@@ -1,0 +1,13 @@
+import type { PublicConfig } from '@ebs/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './client';
+
+export const publicConfigQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api.get<PublicConfig>('/api/v1.0/config'),
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+});
+
+/** The public configuration read once at start-up; undefined when that call failed. */
+export const usePublicConfig = (): PublicConfig | undefined => useQuery(publicConfigQuery).data;

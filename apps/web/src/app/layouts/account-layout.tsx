@@ -1,0 +1,53 @@
+import { shortenAccountId } from '@ebs/contract';
+import { Layout } from 'antd';
+import { useEffect } from 'react';
+import { Outlet, useMatches, useParams } from 'react-router-dom';
+import { usePublicConfig } from '../../api/public-config';
+import { AccountBreadcrumb } from '../../components/account-breadcrumb';
+import { toast } from '../../lib/toast';
+import { loadAccount } from '../../session/load-account';
+import { useSession } from '../../session/session-store';
+import { accountPath } from '../paths';
+import type { RouteHandle } from '../routes';
+import { SideMenu } from './side-menu';
+import { SuspendedBar } from './suspended-bar';
+
+function useCrumb() {
+  const crumbs = useMatches().map((match) => (match.handle as RouteHandle | undefined)?.crumb);
+  return crumbs.filter((crumb) => crumb !== undefined).pop();
+}
+
+/** Account pages: side menu, breadcrumb, suspended bar, then the page. */
+export function AccountLayout() {
+  const accountId = useParams().accountId ?? '';
+  const { currentAccount } = useSession();
+  const docsUrl = usePublicConfig()?.docsUrl;
+  const crumb = useCrumb();
+  const account = currentAccount?.id === accountId ? currentAccount : null;
+
+  // An account opened by URL (not from the list) still becomes the current account.
+  useEffect(() => {
+    if (accountId && currentAccount?.id !== accountId) loadAccount(accountId).catch(toast.error);
+  }, [accountId, currentAccount?.id]);
+
+  return (
+    <Layout>
+      <Layout.Sider className="account-sider" theme="light" collapsible collapsedWidth={40} width={200} breakpoint="md">
+        <SideMenu
+          accountId={accountId}
+          tokenForwardingEnabled={account?.features.tokenForwardingEnabled ?? false}
+          docsUrl={docsUrl}
+        />
+      </Layout.Sider>
+      <Layout.Content className="app-content account-main">
+        <AccountBreadcrumb
+          accountName={account?.name ?? shortenAccountId(accountId)}
+          overviewPath={accountPath(accountId, 'overview')}
+          current={crumb}
+        />
+        {account && !account.isBillingApiEnabled && <SuspendedBar key={accountId} accountId={accountId} />}
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,60 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SideMenu } from './side-menu';
+
+const renderAt = (path: string, tokenForwardingEnabled: boolean) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SideMenu accountId="a1" tokenForwardingEnabled={tokenForwardingEnabled} docsUrl="https://docs.example/" />
+    </MemoryRouter>,
+  );
+
+beforeAll(() => {
+  // antd's responsive helpers ask for matchMedia, which jsdom lacks.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+afterEach(cleanup);
+
+describe('SideMenu', () => {
+  it('selects the entry of the current path and opens its group', () => {
+    renderAt('/account/a1/billings/buyCredits', false);
+
+    const selected = document.querySelector('.ant-menu-item-selected');
+    expect(selected?.textContent).toBe('Buy Credits');
+  });
+
+  it('keeps Wallets selected on the create-wallet page', () => {
+    renderAt('/account/a1/services/token-forwarding/wallets/create', true);
+
+    expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Wallets');
+  });
+
+  it('lists Token Forwarding only when the account has the feature', () => {
+    renderAt('/account/a1/services/rpc', false);
+    expect(screen.queryByText('Token Forwarding')).toBeNull();
+    cleanup();
+
+    renderAt('/account/a1/services/rpc', true);
+    expect(screen.getByText('Token Forwarding')).toBeTruthy();
+  });
+
+  it('opens Documentation in a new tab', () => {
+    renderAt('/account/a1/overview', false);
+
+    const docs = screen.getByRole('link', { name: 'Documentation' });
+    expect(docs.getAttribute('href')).toBe('https://docs.example/');
+    expect(docs.getAttribute('target')).toBe('_blank');
+    expect(docs.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});

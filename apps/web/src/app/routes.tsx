@@ -1,0 +1,108 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { FullPageSpinner } from '../components/full-page-spinner';
+import { Texts } from '../lib/texts';
+import { type AccountRoute, accountRoutes, paths } from './paths';
+import { RouteError } from './route-error';
+
+/** Route data read by the account layout's breadcrumb. */
+export interface RouteHandle {
+  crumb?: string;
+}
+
+type Load = () => Promise<ComponentType>;
+
+/** Route fields that fit both index and path routes. */
+interface LazyPage {
+  lazy: () => Promise<Pick<RouteObject, 'Component' | 'element'>>;
+  ErrorBoundary?: ComponentType;
+  handle?: RouteHandle;
+}
+
+// Every page and layout is its own chunk, so the sign-in bundle carries no account screens.
+const lazyComponent = (load: Load): LazyPage => ({ lazy: async () => ({ Component: await load() }) });
+
+const page = (load: Load): LazyPage => ({ ...lazyComponent(load), ErrorBoundary: RouteError });
+
+const notYet = (title: string): LazyPage => ({
+  lazy: async () => {
+    const { NotYetPage } = await import('../components/not-yet-page');
+    return { element: <NotYetPage title={title} /> };
+  },
+  handle: { crumb: title },
+  ErrorBoundary: RouteError,
+});
+
+const loginPage = () => page(() => import('../features/identity/login-page').then((m) => m.LoginPage));
+
+export const signedOutRoutes: RouteObject[] = [
+  {
+    path: paths.root,
+    ...lazyComponent(() => import('./layouts/auth-layout').then((m) => m.AuthLayout)),
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, ...loginPage() },
+      { path: paths.login, ...loginPage() },
+      { path: paths.signUp, ...page(() => import('../features/identity/sign-up-route').then((m) => m.SignUpRoute)) },
+      {
+        path: paths.forgotPassword,
+        ...page(() => import('../features/identity/forgot-password-page').then((m) => m.ForgotPasswordPage)),
+      },
+      {
+        path: paths.resetPassword,
+        ...page(() => import('../features/identity/reset-password-page').then((m) => m.ResetPasswordPage)),
+      },
+      { path: '*', ...loginPage() },
+    ],
+  },
+];
+
+const notYetAccountPages: [AccountRoute, string][] = [
+  ['services', Texts.pageTitles.services],
+  ['rpc', Texts.pageTitles.rpc],
+  ['wallets', Texts.pageTitles.wallets],
+  ['createWallet', Texts.pageTitles.createWallet],
+  ['transactions', Texts.pageTitles.transactions],
+  ['apiKeys', Texts.pageTitles.apiKeys],
+  ['billingsOverview', Texts.pageTitles.billingsOverview],
+  ['buyCredits', Texts.pageTitles.buyCredits],
+  ['addPaymentCard', Texts.pageTitles.addPaymentCard],
+  ['settings', Texts.pageTitles.settings],
+  ['contactUs', Texts.pageTitles.contactUs],
+];
+
+const toAccounts = <Navigate to={paths.accounts} replace />;
+
+export const signedInRoutes: RouteObject[] = [
+  {
+    path: paths.root,
+    ...lazyComponent(() => import('./layouts/main-layout').then((m) => m.MainLayout)),
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: toAccounts },
+      { path: paths.accounts, ...page(() => import('../features/accounts/accounts-page').then((m) => m.AccountsPage)) },
+      { path: paths.accountsCreate, ...notYet(Texts.pageTitles.createAccount) },
+      {
+        path: paths.changePassword,
+        ...page(() => import('../features/identity/change-password-page').then((m) => m.ChangePasswordPage)),
+      },
+      { path: paths.ambassadorProgram, ...notYet(Texts.pageTitles.ambassadorProgram) },
+      {
+        path: paths.account,
+        ...lazyComponent(() => import('./layouts/account-layout').then((m) => m.AccountLayout)),
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, element: <Navigate to={accountRoutes.overview} replace /> },
+          {
+            path: accountRoutes.overview,
+            ...page(() => import('../features/accounts/account-overview-page').then((m) => m.AccountOverviewPage)),
+          },
+          ...notYetAccountPages.map(([route, title]) => ({ path: accountRoutes[route], ...notYet(title) })),
+        ],
+      },
+      { path: '*', element: toAccounts },
+    ],
+  },
+];

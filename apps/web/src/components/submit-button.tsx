@@ -1,0 +1,20 @@
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+
+interface SubmitButtonProps {
+  pending: boolean;
+  block?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A form's primary submit button, disabled while the call runs. Not antd's `loading`: on a fast
+ * answer its spinner can stay in the DOM and turn the button's accessible name into "loading …".
+ */
+export function SubmitButton({ pending, block = true, children }: SubmitButtonProps) {
+  return (
+    <Button type="primary" htmlType="submit" block={block} disabled={pending}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,30 @@
+import type { AccountDetails, AccountList } from '@ebs/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+
+export const ACCOUNTS_PAGE_SIZE = 10;
+
+export const accountKeys = {
+  all: ['account'] as const,
+  list: (page: number) => ['account', 'list', page] as const,
+  details: (accountId: string) => ['account', accountId, 'details'] as const,
+};
+
+/** One server page of the user's accounts; the list call sends ebs-account-id empty (spec A §6). */
+export const useAccountList = (page: number) =>
+  useQuery({
+    queryKey: accountKeys.list(page),
+    queryFn: () =>
+      api.get<AccountList>('/api/v1.0/account', {
+        query: { limit: ACCOUNTS_PAGE_SIZE, offset: (page - 1) * ACCOUNTS_PAGE_SIZE },
+        accountId: '',
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAccountDetails = (accountId: string) =>
+  useQuery({
+    queryKey: accountKeys.details(accountId),
+    queryFn: () => api.get<AccountDetails>('/api/v1.0/account/details', { accountId }),
+    enabled: accountId !== '',
+  });

@@ -1,0 +1,83 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { AccountSummary } from '@ebs/contract';
+import { HIDDEN_ACCOUNT_NAME, shortenAccountId } from '@ebs/contract';
+import { Button, Table, type TableProps, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { accountPath, paths } from '../../app/paths';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { loadAccount } from '../../session/load-account';
+import { ACCOUNTS_PAGE_SIZE, useAccountList } from './account-queries';
+import { AccountStatusTag } from './account-status-tag';
+
+const columns: TableProps<AccountSummary>['columns'] = [
+  { title: Texts.accountName, dataIndex: 'name', key: 'name' },
+  {
+    title: Texts.accountId,
+    dataIndex: 'id',
+    key: 'id',
+    render: (id: string) => <span title={id}>{shortenAccountId(id)}</span>,
+  },
+  {
+    title: Texts.status,
+    key: 'status',
+    render: (_value, account) => <AccountStatusTag isBillingApiEnabled={account.isBillingApiEnabled} />,
+  },
+  { title: Texts.role, dataIndex: 'roleName', key: 'roleName' },
+];
+
+/** /accounts (spec A §2): the user's accounts, paged on the server. */
+export function AccountsPage() {
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [opening, setOpening] = useState(false);
+  const { data, isFetching, error } = useAccountList(page);
+
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+
+  // The account opens even when loading it fails: the error shows and the overview still loads.
+  const openAccount = async (accountId: string) => {
+    setOpening(true);
+    try {
+      await loadAccount(accountId);
+    } catch (loadError) {
+      toast.error(loadError);
+    } finally {
+      setOpening(false);
+    }
+    await navigate(accountPath(accountId, 'overview'));
+  };
+
+  const accounts = (data?.accounts ?? []).filter((account) => account.name !== HIDDEN_ACCOUNT_NAME);
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.myAccounts}</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.accountsCreate)}>
+          {Texts.createNewAccount}
+        </Button>
+      </div>
+      <Table<AccountSummary>
+        className="clickable-rows"
+        rowKey="id"
+        columns={columns}
+        dataSource={accounts}
+        loading={isFetching || opening}
+        scroll={{ x: 'max-content' }}
+        onRow={(account) => ({ onClick: () => void openAccount(account.id) })}
+        pagination={{
+          current: page,
+          pageSize: ACCOUNTS_PAGE_SIZE,
+          total: data?.total ?? 0,
+          showSizeChanger: false,
+          position: ['bottomRight'],
+          onChange: setPage,
+        }}
+      />
+    </>
+  );
+}

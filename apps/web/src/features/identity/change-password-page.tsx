@@ -1,0 +1,60 @@
+import { Messages } from '@ebs/contract';
+import { Card, Form, Input, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { SubmitButton } from '../../components/submit-button';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { required, sameAs, strongPassword } from './form-rules';
+import { useChangePassword } from './identity-mutations';
+
+interface ChangePasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const changePassword = useChangePassword();
+
+  const onFinish = async ({ oldPassword, newPassword }: ChangePasswordValues) => {
+    try {
+      await changePassword.mutateAsync({ oldPassword, newPassword });
+      await navigate(paths.accounts);
+      toast.success(Messages.passwordUpdated);
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+
+  return (
+    <Card className="narrow-form">
+      <Typography.Title level={2}>{Texts.changePasswordTitle}</Typography.Title>
+      <Form<ChangePasswordValues> name="changePassword" layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item label={Texts.oldPassword} name="oldPassword" rules={[required(Messages.oldPasswordRequired)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          label={Texts.newPassword}
+          name="newPassword"
+          extra={Messages.passwordPolicy}
+          rules={[required(Messages.newPasswordRequired), strongPassword]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label={Texts.confirmPassword}
+          name="confirmPassword"
+          dependencies={['newPassword']}
+          rules={[required(Messages.confirmPasswordRequired), sameAs('newPassword')]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <SubmitButton pending={changePassword.isPending} block={false}>
+          {Texts.update}
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}

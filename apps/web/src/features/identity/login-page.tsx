@@ -1,0 +1,50 @@
+import { Button, Tabs, type TabsProps, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { LoginForm } from './login-form';
+import { noticeFrom } from './navigation-state';
+import { SignUpForm } from './sign-up-form';
+
+// The spec's hidden Reset password tab is left out: a hidden antd tab still triggers the overflow menu.
+export type AuthTab = 'login' | 'signUp';
+
+/** /login and /sign-up without state: the Login and Sign up tabs. */
+export function LoginPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const notice = noticeFrom(location.state);
+
+  // A notice handed over by the previous screen (e.g. after a reset) shows once, then leaves the history entry.
+  useEffect(() => {
+    if (!notice) return;
+    toast.success(notice);
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [notice, navigate, location.pathname, location.search]);
+
+  const items: TabsProps['items'] = [
+    { key: 'login', label: Texts.login, children: <LoginForm /> },
+    { key: 'signUp', label: Texts.signUp, children: <SignUpForm /> },
+  ];
+
+  const onLogin = tab === 'login';
+  return (
+    <>
+      <Tabs
+        className="auth-tabs"
+        destroyOnHidden
+        activeKey={tab}
+        onChange={(key) => setTab(key as AuthTab)}
+        items={items}
+      />
+      <div className="auth-toggle">
+        <Typography.Text>{onLogin ? Texts.notAMember : Texts.alreadyAMember}</Typography.Text>
+        <Button type="link" onClick={() => setTab(onLogin ? 'signUp' : 'login')}>
+          {onLogin ? Texts.signUp : Texts.login}
+        </Button>
+      </div>
+    </>
+  );
+}

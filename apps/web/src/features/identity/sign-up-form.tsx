@@ -1,0 +1,90 @@
+import { Messages, normalizeEmail } from '@ebs/contract';
+import { Form, Input } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { SubmitButton } from '../../components/submit-button';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { emailRules, required, sameAs, strongPassword } from './form-rules';
+import { identityApi } from './identity-api';
+import { useSignUp } from './identity-mutations';
+
+interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  referralCode?: string;
+}
+
+export function SignUpForm() {
+  const [form] = Form.useForm<SignUpValues>();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [checkingCode, setCheckingCode] = useState(false);
+
+  const referralCodeExists = async (referralCode: string) => {
+    setCheckingCode(true);
+    try {
+      return (await identityApi.checkReferralCode(referralCode)).isValidCode;
+    } finally {
+      setCheckingCode(false);
+    }
+  };
+
+  const onFinish = async (values: SignUpValues) => {
+    const referralCode = values.referralCode?.trim() ?? '';
+    try {
+      if (referralCode && !(await referralCodeExists(referralCode))) {
+        form.setFields([{ name: 'referralCode', errors: [Messages.referralCodeDoesNotExist] }]);
+        return;
+      }
+      await signUp.mutateAsync({
+        email: values.email,
+        password: values.password,
+        givenName: values.firstName.trim(),
+        familyName: values.lastName.trim(),
+        ...(referralCode ? { referralCode } : {}),
+      });
+      await navigate(paths.signUp, { state: { email: values.email, password: values.password } });
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+
+  return (
+    <Form<SignUpValues> form={form} name="signUp" layout="vertical" requiredMark={false} onFinish={onFinish}>
+      <Form.Item label={Texts.firstName} name="firstName" rules={[required(Messages.firstNameRequired)]}>
+        <Input autoComplete="given-name" />
+      </Form.Item>
+      <Form.Item label={Texts.lastName} name="lastName" rules={[required(Messages.lastNameRequired)]}>
+        <Input autoComplete="family-name" />
+      </Form.Item>
+      <Form.Item label={Texts.email} name="email" normalize={normalizeEmail} rules={emailRules(Messages.emailRequired)}>
+        <Input autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Form.Item
+        label={Texts.password}
+        name="password"
+        extra={Messages.passwordPolicy}
+        rules={[required(Messages.passwordRequired), strongPassword]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label={Texts.confirmPassword}
+        name="confirmPassword"
+        dependencies={['password']}
+        rules={[required(Messages.confirmPasswordRequired), sameAs('password')]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label={Texts.referralCode} name="referralCode">
+        <Input autoComplete="off" onChange={() => form.setFields([{ name: 'referralCode', errors: [] }])} />
+      </Form.Item>
+      <SubmitButton pending={checkingCode || signUp.isPending}>{Texts.signUp}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,29 @@
+import { message } from 'antd';
+
+type MessageApi = ReturnType<typeof message.useMessage>[0];
+
+// One key for every toast: a new one replaces the one on screen (spec B §8).
+const KEY = 'toast';
+
+let messageApi: Pick<MessageApi, 'open'> = message;
+
+/** Lets the provider hand over a context-aware message instance (theme tokens apply to it). */
+export function bindToast(api: MessageApi) {
+  messageApi = api;
+}
+
+/** The text of an error: its message, or JSON text when that is not a string. */
+export function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && 'message' in error) {
+    const text = (error as { message: unknown }).message;
+    return typeof text === 'string' ? text : JSON.stringify(text);
+  }
+  return JSON.stringify(error);
+}
+
+export const toast = {
+  success: (text: string) => messageApi.open({ key: KEY, type: 'success', content: text }),
+  info: (text: string) => messageApi.open({ key: KEY, type: 'info', content: text }),
+  error: (error: unknown) => messageApi.open({ key: KEY, type: 'error', content: errorText(error) }),
+};

@@ -1,0 +1,26 @@
+import { send } from '../api/http';
+import { clearSession } from './session-store';
+
+let signingOut: Promise<void> | null = null;
+
+async function endSession() {
+  try {
+    const response = await send('POST', '/auth/sign-out');
+    if (!response.ok) console.error('Sign-out failed', response.status, response.body);
+  } catch (error) {
+    console.error('Sign-out failed', error);
+  }
+  clearSession();
+  window.location.assign('/');
+}
+
+/**
+ * Sign out: tell the identity service (a failure is only logged), clear browser storage and reload
+ * the root page. Several expired requests at once still sign out once.
+ */
+export function signOut(): Promise<void> {
+  signingOut ??= endSession().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
+}

@@ -1,0 +1,25 @@
+import { refreshIdToken } from '../api/client';
+import { publicConfigQuery } from '../api/public-config';
+import { queryClient } from '../api/query-client';
+import { clearSession, markReady, restoreFromStorage } from './session-store';
+import { startTokenRenewal } from './token-renewal';
+
+let started: Promise<void> | null = null;
+
+async function start() {
+  restoreFromStorage();
+  startTokenRenewal();
+  const [refresh] = await Promise.allSettled([refreshIdToken(), queryClient.prefetchQuery(publicConfigQuery)]);
+  if (refresh.status === 'fulfilled') {
+    console.info('Signed-in session restored for', refresh.value.user.email);
+  } else {
+    clearSession();
+  }
+  markReady();
+}
+
+/** The start-up check (spec A §1, spec B §1); runs once however often it is called. */
+export function startSession(): Promise<void> {
+  started ??= start();
+  return started;
+}

@@ -1,0 +1,18 @@
+import type { UserInfo } from '@ebs/contract';
+import { USER_INFO_DELAY_MS } from '@ebs/contract';
+import { useEffect } from 'react';
+import { api } from '../api/client';
+import { setUser } from './session-store';
+
+/** spec B §4: after the header loads, the user info is fetched once, one second later. */
+export function useUserInfoLoader() {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      api
+        .get<UserInfo>('/api/v1.0/user')
+        .then(setUser)
+        .catch((error: unknown) => console.error('Failed to load user info', error));
+    }, USER_INFO_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+}

@@ -1,13 +1,14 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner';
+import type { CrumbTrail } from '../lib/breadcrumb';
 import { Texts } from '../lib/texts';
 import { type AccountRoute, accountRoutes, paths } from './paths';
 import { RouteError } from './route-error';
 
 /** Route data read by the account layout's breadcrumb. */
 export interface RouteHandle {
-  crumb?: string;
+  crumb?: CrumbTrail;
 }
 
 type Load = () => Promise<ComponentType>;
@@ -24,12 +25,12 @@ const lazyComponent = (load: Load): LazyPage => ({ lazy: async () => ({ Componen
 
 const page = (load: Load): LazyPage => ({ ...lazyComponent(load), ErrorBoundary: RouteError });
 
-const notYet = (title: string): LazyPage => ({
+const notYet = (title: string, crumb: CrumbTrail = { current: title }): LazyPage => ({
   lazy: async () => {
     const { NotYetPage } = await import('../components/not-yet-page');
     return { element: <NotYetPage title={title} /> };
   },
-  handle: { crumb: title },
+  handle: { crumb },
   ErrorBoundary: RouteError,
 });
 
@@ -58,18 +59,22 @@ export const signedOutRoutes: RouteObject[] = [
   },
 ];
 
-const notYetAccountPages: [AccountRoute, string][] = [
-  ['services', Texts.pageTitles.services],
-  ['rpc', Texts.pageTitles.rpc],
-  ['wallets', Texts.pageTitles.wallets],
-  ['createWallet', Texts.pageTitles.createWallet],
-  ['transactions', Texts.pageTitles.transactions],
-  ['apiKeys', Texts.pageTitles.apiKeys],
-  ['billingsOverview', Texts.pageTitles.billingsOverview],
-  ['buyCredits', Texts.pageTitles.buyCredits],
-  ['addPaymentCard', Texts.pageTitles.addPaymentCard],
-  ['settings', Texts.pageTitles.settings],
-  ['contactUs', Texts.pageTitles.contactUs],
+const t = Texts.pageTitles;
+const billings = { subItem: Texts.sideMenu.billings, items: [Texts.sideMenu.overview] };
+const services = { items: [Texts.sideMenu.services] };
+
+const notYetAccountPages: [AccountRoute, string, CrumbTrail][] = [
+  ['services', t.services, { current: t.services }],
+  ['rpc', t.rpc, { ...services, current: t.rpc }],
+  ['wallets', t.wallets, { ...services, current: t.wallets }],
+  ['createWallet', t.createWallet, { ...services, current: t.createWallet }],
+  ['transactions', t.transactions, { ...services, current: t.transactions }],
+  ['apiKeys', t.apiKeys, { current: t.apiKeys }],
+  ['billingsOverview', t.billingsOverview, { subItem: Texts.sideMenu.billings, current: Texts.sideMenu.overview }],
+  ['buyCredits', t.buyCredits, { ...billings, current: t.buyCredits }],
+  ['addPaymentCard', t.addPaymentCard, { ...billings, current: t.addPaymentCard }],
+  ['settings', t.settings, { current: t.settings }],
+  ['contactUs', t.contactUs, { current: t.contactUs }],
 ];
 
 const toAccounts = <Navigate to={paths.accounts} replace />;
@@ -99,7 +104,10 @@ export const signedInRoutes: RouteObject[] = [
             path: accountRoutes.overview,
             ...page(() => import('../features/accounts/account-overview-page').then((m) => m.AccountOverviewPage)),
           },
-          ...notYetAccountPages.map(([route, title]) => ({ path: accountRoutes[route], ...notYet(title) })),
+          ...notYetAccountPages.map(([route, title, crumb]) => ({
+            path: accountRoutes[route],
+            ...notYet(title, crumb),
+          })),
         ],
       },
       { path: '*', element: toAccounts },

@@ -7,10 +7,12 @@ import { AccountBreadcrumb } from '../../components/account-breadcrumb';
 import { toast } from '../../lib/toast';
 import { loadAccount } from '../../session/load-account';
 import { useSession } from '../../session/session-store';
-import { accountPath } from '../paths';
+import { accountPath, accountRoutes } from '../paths';
 import type { RouteHandle } from '../routes';
 import { SideMenu } from './side-menu';
 import { SuspendedBar } from './suspended-bar';
+
+const validRoutes = Object.values(accountRoutes);
 
 function useCrumb() {
   const crumbs = useMatches().map((match) => (match.handle as RouteHandle | undefined)?.crumb);
@@ -41,9 +43,11 @@ export function AccountLayout() {
       </Layout.Sider>
       <Layout.Content className="app-content account-main">
         <AccountBreadcrumb
+          accountId={accountId}
           accountName={account?.name ?? shortenAccountId(accountId)}
           overviewPath={accountPath(accountId, 'overview')}
-          current={crumb}
+          validRoutes={validRoutes}
+          trail={crumb}
         />
         {account && !account.isBillingApiEnabled && <SuspendedBar key={accountId} accountId={accountId} />}
         <Outlet />

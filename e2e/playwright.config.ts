@@ -5,8 +5,11 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const root = path.resolve(import.meta.dirname, '..');
-// A fresh embedded-default data directory each run: the journey starts from an empty product.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'ebs-e2e-'));
+// A fresh embedded-default data directory each run: the journeys start from an empty product.
+// Kept in the environment so test workers (which run the admin command line) see the same one.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ebs-e2e-'));
+process.env.E2E_PORT = String(PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: '.',

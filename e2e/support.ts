@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const uniqueEmail = (prefix = 'journey') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
@@ -44,3 +46,39 @@ export async function openUserMenu(page: Page, email: string) {
 
 /** antd shows one toast at a time; this waits for the text in it. */
 export const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+
+/** Signs up and confirms over the identity API, for journeys that start signed up. */
+export async function signUpOverApi(
+  request: APIRequestContext,
+  password = 'journey pass 1',
+): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail();
+  const signUp = await request.post('/auth/sign-up', {
+    data: { email, password, givenName: 'Jo', familyName: 'Urney' },
+  });
+  expect(signUp.status()).toBe(200);
+  const confirm = await request.post('/auth/confirm-sign-up', {
+    data: { email, code: await mailedCode(request, email) },
+  });
+  expect(confirm.status()).toBe(200);
+  return { email, password };
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/accounts$/);
+}
+
+/** Runs the admin command line against the running journey server, as an operator would. */
+export function admin(...args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: process.env.E2E_PORT },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}

@@ -9,6 +9,8 @@ export const SignUpBody = Type.Object(
   {
     email: Email,
     password: Password,
+    /** When sent, must equal password ("Password miss match!" otherwise), as the identity layer checks. */
+    passwordConfirm: Type.Optional(Password),
     givenName: Type.String({ minLength: 1, maxLength: 100 }),
     familyName: Type.String({ minLength: 1, maxLength: 100 }),
     referralCode: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),

@@ -14,8 +14,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      // Looked up per request (not listed at start), so a rebuilt web app is served without a restart.
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
       setHeaders(res, file) {
         res.setHeader(
           'cache-control',

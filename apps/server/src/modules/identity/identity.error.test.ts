@@ -55,6 +55,17 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
     expectError(answer, 400, IdentityErrors.invalidPassword);
   });
 
+  it('refuses a confirmation that differs from the password with "Password miss match!"', async () => {
+    const answer = await client().post('/auth/sign-up', {
+      email: uniqueEmail(),
+      password: 'abcdefg1',
+      passwordConfirm: 'abcdefg2',
+      givenName: 'A',
+      familyName: 'B',
+    });
+    expectError(answer, 400, { message: 'Password miss match!', error: 'InvalidParameterException' });
+  });
+
   it('refuses a referral code that does not exist', async () => {
     const answer = await client().post('/auth/sign-up', {
       email: uniqueEmail(),

@@ -6,6 +6,7 @@ import {
   Messages,
   normalizeEmail,
   resendWaitMessage,
+  type SignUpBody,
   type SignUpResult,
 } from '@ebs/contract';
 import type { Config } from '../../config.ts';
@@ -51,11 +52,11 @@ export class IdentityService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  async signUp(
-    input: { email: string; password: string; givenName: string; familyName: string; referralCode?: string | null },
-    ip: string,
-  ): Promise<SignUpResult> {
+  async signUp(input: SignUpBody, ip: string): Promise<SignUpResult> {
     const email = this.checkedEmail(input.email);
+    if (input.passwordConfirm !== undefined && input.passwordConfirm !== input.password) {
+      throw new AppError(400, Messages.passwordMissMatch, 'InvalidParameterException');
+    }
     this.checkPolicy(input.password);
     await enforce(this.limiter, [[`mail:ip:${ip}`, LIMITS.mailPerIp]]);
     const referralCode = input.referralCode?.trim() || null;

@@ -2,7 +2,8 @@ import type { AccountDetails, AccountList } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
-export const ACCOUNTS_PAGE_SIZE = 10;
+/** spec A §9: the account list is fetched 100 at a time from offset 0. */
+export const ACCOUNTS_PAGE_SIZE = 100;
 
 export const accountKeys = {
   all: ['account'] as const,

@@ -44,6 +44,7 @@ export function SignUpForm() {
       await signUp.mutateAsync({
         email: values.email,
         password: values.password,
+        passwordConfirm: values.confirmPassword,
         givenName: values.firstName.trim(),
         familyName: values.lastName.trim(),
         ...(referralCode ? { referralCode } : {}),

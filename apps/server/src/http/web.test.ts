@@ -1,0 +1,56 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../testing/databases.ts';
+import { startServer, type TestServer } from '../testing/server.ts';
+
+describe('serving the web app', () => {
+  let server: TestServer;
+  let close: () => Promise<void>;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'ebs-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const opened = await testDatabases[0]!.open();
+    close = opened.close;
+    server = await startServer(opened.db, { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await close?.();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => fetch(server.url + url);
+
+  it.each(['/', '/accounts', '/account/3f2b/overview', '/no/such/page'])(
+    'answers %s with index.html, never cached',
+    async (url) => {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>console</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it('caches hashed assets for a year', async () => {
+    const response = await get('/assets/app-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves an asset written after start (a rebuild needs no restart)', async () => {
+    await writeFile(path.join(dist, 'assets', 'later-def456.js'), 'console.log(2)');
+    expect((await get('/assets/later-def456.js')).status).toBe(200);
+  });
+
+  it.each(['/api/v1.0/nope', '/auth/nope', '/assets/missing.js'])('answers %s with a JSON 404', async (url) => {
+    const response = await get(url);
+    expect(response.status).toBe(404);
+    expect((await response.json()).error).toBe('Not Found');
+  });
+});

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { admin, createAccountOverApi, logIn, openUserMenu, signUpOverApi } from './support.ts';
+
+test('the account layout: hidden rows, stored account, side menu, feature-gated entries, breadcrumb', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await signUpOverApi(request);
+  const accountId = await createAccountOverApi(request, email, password, 'Layout account');
+  await createAccountOverApi(request, email, password, 'ACCOUNT_CREATION');
+  await logIn(page, email, password);
+
+  // My Accounts hides ACCOUNT_CREATION and shows no side menu.
+  await expect(page.getByRole('row', { name: /Layout account/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /ACCOUNT_CREATION/ })).toHaveCount(0);
+  await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+  const table = await page.locator('.ant-table').boundingBox();
+  const pager = await page.locator('.ant-pagination').boundingBox();
+  expect(Math.abs((table?.x ?? 0) + (table?.width ?? 0) - ((pager?.x ?? 0) + (pager?.width ?? 0)))).toBeLessThan(2);
+  expect(pager?.y ?? 0).toBeGreaterThan(table?.y ?? 0);
+
+  // Opening the account stores it with its cards and features, then shows the account layout.
+  await page.getByRole('row', { name: /Layout account/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/overview$`));
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('currentAccount') ?? 'null'));
+  expect(stored).toMatchObject({
+    id: accountId,
+    name: 'Layout account',
+    cards: [],
+    features: { tokenForwardingEnabled: false },
+  });
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toMatch(/eyJ/); // no token in storage
+
+  const sider = page.locator('.ant-layout-sider');
+  await expect(sider).toHaveCSS('width', '200px');
+  await sider.getByText('Services', { exact: true }).click();
+  await expect(sider.getByText('RPC', { exact: true })).toBeVisible();
+  await expect(sider.getByText('Token Forwarding', { exact: true })).toHaveCount(0);
+  await sider.getByText('Billings', { exact: true }).click();
+  await sider.getByText('Buy Credits', { exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/billings/buyCredits$`));
+  await expect(sider.locator('.ant-menu-item-selected')).toHaveText('Buy Credits');
+  const crumbs = page.locator('.account-breadcrumb');
+  await expect(crumbs).toContainText('Layout account');
+  await expect(crumbs).toContainText('Billings');
+  await crumbs.getByRole('link', { name: 'Overview' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/billings/overview$`));
+  await crumbs.getByRole('link', { name: 'Layout account' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/overview$`));
+  await expect(sider.getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank');
+
+  // Collapsing narrows the side menu to 40 px.
+  await page.locator('.ant-layout-sider-trigger').click();
+  await expect(sider).toHaveCSS('width', '40px');
+  await page.locator('.ant-layout-sider-trigger').click();
+
+  // An operator enables token forwarding; reopening the account shows its entries.
+  expect(admin('feature', 'enable', 'TOKEN_FORWARDING', '--account', accountId)).toContain('TOKEN_FORWARDING enabled');
+  await page.goto('/accounts');
+  await page.getByRole('row', { name: /Layout account/ }).click();
+  await sider.getByText('Services', { exact: true }).click();
+  await sider.getByText('Token Forwarding', { exact: true }).click();
+  await expect(sider.getByText('Wallets', { exact: true })).toBeVisible();
+  await expect(sider.getByText('Transactions', { exact: true })).toBeVisible();
+
+  // No side menu on Change password either.
+  await openUserMenu(page, email);
+  await page.getByRole('menuitem', { name: 'Change password' }).click();
+  await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+});
+
+test('signed out, stale storage is cleared at start and the tabs switch between Login and Sign up', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('currentAccount', '{"id":"stale"}'));
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('currentAccount'))).toBeNull();
+
+  await page.getByText('Not a member?').locator('..').getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await page.getByText('Already a member?').locator('..').getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('First name')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+});
+
+test('on a phone the header hides the e-mail and the auth branding is hidden', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/login');
+  await expect(page.getByText('Reliable RPC endpoints and token forwarding for ten networks.')).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const { email, password } = await signUpOverApi(request);
+  await logIn(page, email, password);
+  await expect(page.getByText('My Accounts')).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeHidden();
+});

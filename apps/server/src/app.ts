@@ -27,9 +27,11 @@ export interface BuildOptions {
   /** An open database (tests share one per file); otherwise opened from the configuration. */
   db?: Db;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
-/** Secrets, logs and cookies never reach the log. */
+/** Credentials, cookies and the admin token never reach the log. */
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -54,7 +56,9 @@ export interface Built {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Built> {
   const app = Fastify({
     logger:
-      options.logger === false ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, stream: options.logStream },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
-import type { IdentityService } from './modules/identity/identity.service.ts';
+import type { IdentityProvider } from './modules/identity/identity.service.ts';
 import type { Mailer } from './modules/identity/mailer.ts';
 import type { IdTokens } from './modules/identity/tokens.ts';
 import type { Secrets } from './secrets.ts';
@@ -14,5 +14,5 @@ export interface Deps {
   tokens: IdTokens;
   limiter: RateLimiter;
   mailer: Mailer;
-  identity: IdentityService;
+  identity: IdentityProvider;
 }

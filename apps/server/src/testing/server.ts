@@ -12,7 +12,11 @@ export interface TestServer extends Built {
 }
 
 /** The whole app on a random port over real HTTP, on the given database, with its own DATA_DIR for secrets. */
-export async function startServer(db: Db, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  db: Db,
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ebs-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -22,7 +26,7 @@ export async function startServer(db: Db, env: Record<string, string> = {}): Pro
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const built = await buildApp(config, { db, logger: false });
+  const built = await buildApp(config, logStream ? { db, logStream } : { db, logger: false });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -38,11 +38,26 @@ export interface SignedIn {
 }
 
 /**
- * The built-in identity provider: sign-up with e-mail codes, sign-in, rotating refresh tokens,
- * password reset and change. The routes see only this interface, so a hosted provider could
- * stand behind it instead.
+ * What the identity routes need from an identity provider. The built-in one below implements
+ * it; a hosted provider can be put behind the same interface without touching the routes.
  */
-export class IdentityService {
+export interface IdentityProvider {
+  signUp(input: SignUpBody, ip: string): Promise<SignUpResult>;
+  confirmSignUp(input: { email: string; code: string }, ip: string): Promise<SignedIn>;
+  resendCode(input: { email: string }, ip: string): Promise<CodeDelivery>;
+  signIn(input: { email: string; password: string }, ip: string): Promise<SignedIn>;
+  refresh(refreshToken: string | undefined): Promise<SignedIn>;
+  signOut(refreshToken: string | undefined, sessionId: string | undefined): Promise<void>;
+  forgotPassword(input: { email: string }, ip: string): Promise<CodeDelivery>;
+  confirmForgotPassword(input: { email: string; code: string; newPassword: string }, ip: string): Promise<void>;
+  changePassword(userId: string, sessionId: string, input: { oldPassword: string; newPassword: string }): Promise<void>;
+}
+
+/**
+ * The built-in identity provider: sign-up with e-mail codes, sign-in, rotating refresh tokens,
+ * password reset and change.
+ */
+export class IdentityService implements IdentityProvider {
   constructor(
     private readonly db: Db,
     private readonly config: Config,

@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '../testing/client.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { startServer, type TestServer } from '../testing/server.ts';
+
+describe('logs', () => {
+  let server: TestServer;
+  let close: () => Promise<void>;
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    const opened = await testDatabases[0]!.open();
+    close = opened.close;
+    server = await startServer(opened.db, { LOG_LEVEL: 'trace' }, sink);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await close?.();
+  });
+
+  it('carry no password, identity token or refresh token through a whole session', async () => {
+    const c = new Client(server.url);
+    const password = 'never logged 42';
+    const { email } = await c.signUp(undefined, password);
+    await c.post('/auth/sign-in', { email, password });
+    const refreshed = await c.post<{ idToken: string }>('/auth/refresh');
+    await c.call('GET', '/api/v1.0/user', { token: refreshed.body.data.idToken });
+    await c.post('/auth/change-password', { oldPassword: password, newPassword: 'also secret 43' });
+    await c.post('/auth/sign-out');
+
+    expect(lines.length).toBeGreaterThan(10);
+    const log = lines.join('\n');
+    expect(log).toContain('"url":"/auth/sign-in"');
+    for (const secret of [password, 'also secret 43', refreshed.body.data.idToken, c.idToken]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).not.toMatch(/ebs_refresh=[\w-]{20}/);
+    expect(log).not.toMatch(/eyJ[\w-]{10,}\./); // no JWT of any kind
+  });
+});

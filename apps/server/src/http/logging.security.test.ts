@@ -1,12 +1,10 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../testing/client.ts';
 import { testDatabases } from '../testing/databases.ts';
-import { startServer, type TestServer } from '../testing/server.ts';
+import { serverFor } from '../testing/server.ts';
 
 describe('logs', () => {
-  let server: TestServer;
-  let close: () => Promise<void>;
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -14,19 +12,10 @@ describe('logs', () => {
       done();
     },
   });
-
-  beforeAll(async () => {
-    const opened = await testDatabases[0]!.open();
-    close = opened.close;
-    server = await startServer(opened.db, { LOG_LEVEL: 'trace' }, sink);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await close?.();
-  });
+  const server = serverFor(testDatabases[0]!, { LOG_LEVEL: 'trace' }, sink);
 
   it('carry no password, identity token or refresh token through a whole session', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     const password = 'never logged 42';
     const { email } = await c.signUp(undefined, password);
     await c.post('/auth/sign-in', { email, password });

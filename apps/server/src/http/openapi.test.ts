@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
-import { startServer, type TestServer } from '../testing/server.ts';
+import { serverFor } from '../testing/server.ts';
 
 describe('OpenAPI', () => {
-  let server: TestServer;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    const opened = await testDatabases[0]!.open();
-    close = opened.close;
-    server = await startServer(opened.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await close?.();
-  });
+  const server = serverFor(testDatabases[0]!);
 
   it('documents every API and identity route from the contract, without signing in', async () => {
-    const response = await fetch(`${server.url}/api/docs/json`);
+    const response = await fetch(`${server().url}/api/docs/json`);
     expect(response.status).toBe(200);
     const doc = (await response.json()) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths).flatMap(([p, methods]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
     );
-    const routes = server.routes
-      .filter((r) => (r.url.startsWith('/api/v1.0') || r.url.startsWith('/auth/')) && r.method !== 'HEAD')
+    const routes = server()
+      .routes.filter((r) => (r.url.startsWith('/api/v1.0') || r.url.startsWith('/auth/')) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`);
     expect(routes.length).toBeGreaterThan(15);
     for (const route of routes) expect(documented).toContain(route);
@@ -40,7 +29,7 @@ describe('OpenAPI', () => {
   });
 
   it('serves the documentation viewer at /api/docs', async () => {
-    const response = await fetch(`${server.url}/api/docs/`);
+    const response = await fetch(`${server().url}/api/docs/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
   });

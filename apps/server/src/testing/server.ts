@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { type Built, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { TestDatabase } from './databases.ts';
 
 export interface TestServer extends Built {
   url: string;
@@ -38,5 +40,31 @@ export async function startServer(
       await built.app.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Registers a server on a fresh database for the enclosing describe block and returns a getter:
+ * `const server = serverFor(database)`, then `server().url` inside the tests.
+ */
+export function serverFor(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): () => TestServer {
+  let server: TestServer | undefined;
+  let closeDb: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await database.open();
+    closeDb = opened.close;
+    server = await startServer(opened.db, env, logStream);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await closeDb?.();
+  });
+  return () => {
+    if (!server) throw new Error('the test server has not started');
+    return server;
   };
 }

@@ -1,26 +1,15 @@
 import { type AccountDetails, type AccountList, type AccountSummary, Messages } from '@ebs/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { startServer, type TestServer } from '../../testing/server.ts';
+import { serverFor } from '../../testing/server.ts';
 import { setFeature } from './accounts.store.ts';
 
 describe.each(testDatabases)('accounts on $name', (database) => {
-  let server: TestServer;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    const opened = await database.open();
-    close = opened.close;
-    server = await startServer(opened.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await close?.();
-  });
+  const server = serverFor(database);
 
   const signedIn = async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     await c.signUp();
     return c;
   };
@@ -91,8 +80,8 @@ describe.each(testDatabases)('accounts on $name', (database) => {
   it('details an account: balance, pending amount, owner and roles', async () => {
     const c = await signedIn();
     const { id } = (await create(c, 'detailed')).body.data;
-    await server.db
-      .insertInto('account_transactions')
+    await server()
+      .db.insertInto('account_transactions')
       .values([
         { account_id: id, type: 'WELCOME_CREDIT', amount: '10', status: 'COMPLETED' },
         { account_id: id, type: 'WITHDRAW_RESOURCE_USAGE', amount: '-0.1', status: 'COMPLETED' },
@@ -121,7 +110,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
   it('shows SUSPENDED when the billing API is off', async () => {
     const c = await signedIn();
     const { id } = (await create(c, 'suspended one')).body.data;
-    await server.db.updateTable('accounts').set({ is_billing_api_enabled: false }).where('id', '=', id).execute();
+    await server().db.updateTable('accounts').set({ is_billing_api_enabled: false }).where('id', '=', id).execute();
     expect((await list(c, 10, 0)).body.data.accounts[0]).toMatchObject({
       status: 'SUSPENDED',
       isBillingApiEnabled: false,
@@ -136,7 +125,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
         'ebs-account-id': id,
       });
     expect((await check()).body.data.result).toBe(false);
-    await setFeature(server.db, id, 'TOKEN_FORWARDING', true);
+    await setFeature(server().db, id, 'TOKEN_FORWARDING', true);
     expect((await check()).body.data.result).toBe(true);
     const unknown = await c.get('/api/v1.0/feature/isAccountValidForFeature?featureName=OTHER', {
       'ebs-account-id': id,
@@ -158,7 +147,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
   });
 
   it('checks referral codes without a session', async () => {
-    const answer = await new Client(server.url).call('GET', '/api/v1.0/user/checkIsValidCode?referralCode=NOPE', {
+    const answer = await new Client(server().url).call('GET', '/api/v1.0/user/checkIsValidCode?referralCode=NOPE', {
       token: null,
     });
     expect(answer.body.data).toEqual({ isValidCode: false });

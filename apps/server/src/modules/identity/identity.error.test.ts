@@ -1,24 +1,13 @@
 import { IdentityErrors, Messages } from '@ebs/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, uniqueEmail } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { startServer, type TestServer } from '../../testing/server.ts';
+import { serverFor } from '../../testing/server.ts';
 
 describe.each(testDatabases)('identity refusals on $name', (database) => {
-  let server: TestServer;
-  let close: () => Promise<void>;
-  const client = () => new Client(server.url);
-
-  beforeAll(async () => {
-    const opened = await database.open();
-    close = opened.close;
-    server = await startServer(opened.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await close?.();
-  });
+  const server = serverFor(database);
+  const client = () => new Client(server().url);
 
   const expectError = (
     answer: { status: number; body: { message: string; error?: string } },
@@ -110,7 +99,7 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
     await c.post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
     const code = await c.mailedCode(email);
     await sql`update verification_codes set expires_at = now() - interval '1 second'
-      where user_id = (select id from users where email = ${email})`.execute(server.db);
+      where user_id = (select id from users where email = ${email})`.execute(server().db);
     expectError(await c.post('/auth/confirm-sign-up', { email, code }), 400, IdentityErrors.expiredCode);
   });
 

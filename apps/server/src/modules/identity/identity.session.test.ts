@@ -1,30 +1,19 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { Messages } from '@ebs/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, uniqueEmail } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { startServer, type TestServer } from '../../testing/server.ts';
+import { serverFor } from '../../testing/server.ts';
 import { hashRefreshToken, IdTokens } from './tokens.ts';
 
 describe.each(testDatabases)('identity sessions on $name', (database) => {
-  let server: TestServer;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    const opened = await database.open();
-    close = opened.close;
-    server = await startServer(opened.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await close?.();
-  });
+  const server = serverFor(database);
 
   const userInfo = (c: Client, token?: string) => c.call('GET', '/api/v1.0/user', { token });
 
   it('signs the user in on confirmation, with the e-mail spaces removed and lower-cased', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     const email = uniqueEmail();
     await c.post('/auth/sign-up', {
       email: ` ${email.toUpperCase()} `,
@@ -43,7 +32,7 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   });
 
   it('keeps the refresh token in an httpOnly SameSite=Strict cookie on /auth, stored only as a hash', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     const { email, password } = await c.signUp();
     const signIn = await c.post('/auth/sign-in', { email, password });
     const cookie = signIn.headers.get('set-cookie') ?? '';
@@ -53,14 +42,14 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
     expect(cookie).toContain('Path=/auth');
     expect(JSON.stringify(signIn.body)).not.toContain(c.cookie.split('=')[1]);
     const clear = c.cookie.split('=')[1] ?? '';
-    const stored = await server.db
-      .selectFrom('refresh_tokens')
+    const stored = await server()
+      .db.selectFrom('refresh_tokens')
       .select('token_hash')
       .where('token_hash', '=', clear)
       .execute();
     expect(stored).toHaveLength(0);
-    const hashed = await server.db
-      .selectFrom('refresh_tokens')
+    const hashed = await server()
+      .db.selectFrom('refresh_tokens')
       .select('token_hash')
       .where('token_hash', '=', hashRefreshToken(clear))
       .execute();
@@ -68,9 +57,9 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   });
 
   it('stores passwords as argon2id hashes', async () => {
-    const { email } = await new Client(server.url).signUp();
-    const row = await server.db
-      .selectFrom('users')
+    const { email } = await new Client(server().url).signUp();
+    const row = await server()
+      .db.selectFrom('users')
       .select('password_hash')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
@@ -78,7 +67,7 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   });
 
   it('rotates the refresh token and renews the identity token', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     await c.signUp();
     const before = c.cookie;
     const refreshed = await c.post<{ idToken: string }>('/auth/refresh');
@@ -88,13 +77,13 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   });
 
   it('revokes the session when a rotated refresh token is replayed later', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     await c.signUp();
     const stolen = c.cookie;
     await c.post('/auth/refresh');
     await sql`update refresh_tokens set used_at = now() - interval '5 minutes'
-      where token_hash = ${hashRefreshToken(stolen.split('=')[1] ?? '')}`.execute(server.db);
-    const thief = new Client(server.url);
+      where token_hash = ${hashRefreshToken(stolen.split('=')[1] ?? '')}`.execute(server().db);
+    const thief = new Client(server().url);
     thief.cookie = stolen;
     const replay = await thief.post('/auth/refresh');
     expect(replay.status).toBe(401);
@@ -103,14 +92,14 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   });
 
   it('answers CognitoTokenExpired for an expired identity token', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     const { userId } = await c.signUp();
-    const session = await server.db
-      .selectFrom('sessions')
+    const session = await server()
+      .db.selectFrom('sessions')
       .select('id')
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    const expired = await new IdTokens(server.deps.secrets.signingKey, server.deps.config.PUBLIC_URL, -5).sign({
+    const expired = await new IdTokens(server().deps.secrets.signingKey, server().deps.config.PUBLIC_URL, -5).sign({
       sub: userId,
       sid: session.id,
       email: 'x@example.com',
@@ -123,10 +112,10 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   });
 
   it('answers Token expired for a token signed by another key', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     const { userId } = await c.signUp();
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const forged = await new IdTokens(privateKey, server.deps.config.PUBLIC_URL, 60).sign({
+    const forged = await new IdTokens(privateKey, server().deps.config.PUBLIC_URL, 60).sign({
       sub: userId,
       sid: userId,
       email: 'x@example.com',
@@ -137,7 +126,7 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   });
 
   it('signs out: the refresh cookie is cleared and the identity token stops working', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     await c.signUp();
     const token = c.idToken;
     const cookie = c.cookie;
@@ -150,7 +139,7 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   });
 
   it('resets a forgotten password: the new one signs in, the old one and old sessions do not', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     const { email, password } = await c.signUp();
     const forgot = await c.post<{ CodeDeliveryDetails: { Destination: string } }>('/auth/forgot-password', { email });
     expect(forgot.body.data.CodeDeliveryDetails.Destination).toMatch(/^u\*\*\*@e\*\*\*\.com$/);
@@ -159,24 +148,24 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
       200,
     );
     expect((await userInfo(c)).status).toBe(401);
-    expect((await new Client(server.url).post('/auth/sign-in', { email, password })).status).toBe(400);
-    expect((await new Client(server.url).post('/auth/sign-in', { email, password: 'fresh secret 7' })).status).toBe(
+    expect((await new Client(server().url).post('/auth/sign-in', { email, password })).status).toBe(400);
+    expect((await new Client(server().url).post('/auth/sign-in', { email, password: 'fresh secret 7' })).status).toBe(
       200,
     );
   });
 
   it('answers forgot-password for an unknown e-mail the same way, and mails nothing', async () => {
     const email = uniqueEmail();
-    const answer = await new Client(server.url).post('/auth/forgot-password', { email });
+    const answer = await new Client(server().url).post('/auth/forgot-password', { email });
     expect(answer.status).toBe(200);
-    const mails = await (await fetch(`${server.url}/dev/mailbox.json?to=${email}`)).json();
+    const mails = await (await fetch(`${server().url}/dev/mailbox.json?to=${email}`)).json();
     expect(mails).toEqual([]);
   });
 
   it('changes the password: the caller stays signed in, other sessions end', async () => {
-    const here = new Client(server.url);
+    const here = new Client(server().url);
     const { email, password } = await here.signUp();
-    const elsewhere = new Client(server.url);
+    const elsewhere = new Client(server().url);
     await elsewhere.post('/auth/sign-in', { email, password }).then((a) => {
       elsewhere.idToken = (a.body.data as { idToken: string }).idToken;
     });
@@ -184,17 +173,17 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
     expect(changed.body.data).toEqual({ result: 'SUCCESS' });
     expect((await userInfo(here)).status).toBe(200);
     expect((await userInfo(elsewhere)).status).toBe(401);
-    expect((await new Client(server.url).post('/auth/sign-in', { email, password: 'changed pass 5' })).status).toBe(
+    expect((await new Client(server().url).post('/auth/sign-in', { email, password: 'changed pass 5' })).status).toBe(
       200,
     );
   });
 
   it('writes each mailed code once to the outbox, newest first', async () => {
-    const c = new Client(server.url);
+    const c = new Client(server().url);
     const email = uniqueEmail();
     await c.post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
     await c.post('/auth/forgot-password', { email });
-    const mails = (await (await fetch(`${server.url}/dev/mailbox.json?to=${email}`)).json()) as Array<{
+    const mails = (await (await fetch(`${server().url}/dev/mailbox.json?to=${email}`)).json()) as Array<{
       to: string;
       subject: string;
       text: string;

@@ -5,8 +5,9 @@ import { paths } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { required, sameAs, strongPassword } from './form-rules';
+import { required } from './form-rules';
 import { useChangePassword } from './identity-mutations';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -35,22 +36,11 @@ export function ChangePasswordPage() {
         <Form.Item label={Texts.oldPassword} name="oldPassword" rules={[required(Messages.oldPasswordRequired)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          label={Texts.newPassword}
+        <NewPasswordFields
           name="newPassword"
-          extra={Messages.passwordPolicy}
-          rules={[required(Messages.newPasswordRequired), strongPassword]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label={Texts.confirmPassword}
-          name="confirmPassword"
-          dependencies={['newPassword']}
-          rules={[required(Messages.confirmPasswordRequired), sameAs('newPassword')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+          label={Texts.newPassword}
+          requiredMessage={Messages.newPasswordRequired}
+        />
         <SubmitButton pending={changePassword.isPending} block={false}>
           {Texts.update}
         </SubmitButton>

@@ -5,10 +5,11 @@ import { paths } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { codeRules, digitsOnly, required, sameAs, strongPassword } from './form-rules';
+import { codeRules, digitsOnly } from './form-rules';
 import { identityApi } from './identity-api';
 import { useConfirmForgotPassword } from './identity-mutations';
 import { emailFrom } from './navigation-state';
+import { NewPasswordFields } from './new-password-fields';
 import { ResendCodeLink } from './resend-code-link';
 
 interface ResetValues {
@@ -46,22 +47,7 @@ export function ResetPasswordPage() {
         <Typography.Text strong>{email}</Typography.Text>
       </Typography.Paragraph>
       <Form<ResetValues> name="resetPassword" layout="vertical" requiredMark={false} onFinish={onFinish}>
-        <Form.Item
-          label={Texts.password}
-          name="password"
-          extra={Messages.passwordPolicy}
-          rules={[required(Messages.passwordRequired), strongPassword]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label={Texts.confirmPassword}
-          name="confirmPassword"
-          dependencies={['password']}
-          rules={[required(Messages.confirmPasswordRequired), sameAs('password')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields name="password" label={Texts.password} requiredMessage={Messages.passwordRequired} />
         <Form.Item label={Texts.verificationCode} name="code" normalize={digitsOnly} rules={codeRules}>
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         </Form.Item>

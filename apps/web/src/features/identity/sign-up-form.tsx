@@ -6,9 +6,10 @@ import { paths } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { emailRules, required, sameAs, strongPassword } from './form-rules';
+import { emailRules, required } from './form-rules';
 import { identityApi } from './identity-api';
 import { useSignUp } from './identity-mutations';
+import { NewPasswordFields } from './new-password-fields';
 
 interface SignUpValues {
   firstName: string;
@@ -66,22 +67,7 @@ export function SignUpForm() {
       <Form.Item label={Texts.email} name="email" normalize={normalizeEmail} rules={emailRules(Messages.emailRequired)}>
         <Input autoComplete="email" inputMode="email" />
       </Form.Item>
-      <Form.Item
-        label={Texts.password}
-        name="password"
-        extra={Messages.passwordPolicy}
-        rules={[required(Messages.passwordRequired), strongPassword]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label={Texts.confirmPassword}
-        name="confirmPassword"
-        dependencies={['password']}
-        rules={[required(Messages.confirmPasswordRequired), sameAs('password')]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields name="password" label={Texts.password} requiredMessage={Messages.passwordRequired} />
       <Form.Item label={Texts.referralCode} name="referralCode">
         <Input autoComplete="off" onChange={() => form.setFields([{ name: 'referralCode', errors: [] }])} />
       </Form.Item>

@@ -8,7 +8,17 @@ test('the account layout: hidden rows, stored account, side menu, feature-gated 
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'Layout account');
   await createAccountOverApi(request, email, password, 'ACCOUNT_CREATION');
+  const listRequest = page.waitForRequest((r) => r.url().includes('/api/v1.0/account?'));
   await logIn(page, email, password);
+
+  // The list is fetched 100 at a time from offset 0, with ebs-account-id sent empty.
+  const list = await listRequest;
+  expect(new URL(list.url()).search).toBe('?limit=100&offset=0');
+  expect(await list.headerValue('ebs-account-id')).toBe('');
+
+  // The header: 64 px with the product title.
+  await expect(page.locator('.ant-layout-header')).toHaveCSS('height', '64px');
+  await expect(page.locator('.ant-layout-header')).toContainText('EBS Console');
 
   // My Accounts hides ACCOUNT_CREATION and shows no side menu.
   await expect(page.getByRole('row', { name: /Layout account/ })).toBeVisible();
@@ -63,10 +73,57 @@ test('the account layout: hidden rows, stored account, side menu, feature-gated 
   await expect(sider.getByText('Wallets', { exact: true })).toBeVisible();
   await expect(sider.getByText('Transactions', { exact: true })).toBeVisible();
 
+  // The user menu; Ambassador Program appears once an operator makes the user an ambassador.
+  await openUserMenu(page, email);
+  for (const entry of ['Create account', 'My accounts', 'Change password', 'Sign out']) {
+    await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
+  }
+  await expect(page.getByRole('menuitem', { name: 'Ambassador Program' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  expect(admin('ambassador', 'grant', '--email', email, '--rate', '0.1')).toContain('is an ambassador');
+  await page.reload();
+  await page.waitForResponse((r) => r.url().endsWith('/api/v1.0/user'));
+  await openUserMenu(page, email);
+  await expect(page.getByRole('menuitem', { name: 'Ambassador Program' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'My accounts' }).click();
+  await expect(page).toHaveURL(/\/accounts$/);
+
   // No side menu on Change password either.
   await openUserMenu(page, email);
   await page.getByRole('menuitem', { name: 'Change password' }).click();
   await expect(page.locator('.ant-layout-sider')).toHaveCount(0);
+});
+
+test('a failed account fetch still opens the overview and shows the error', async ({ page, request }) => {
+  const { email, password } = await signUpOverApi(request);
+  const accountId = await createAccountOverApi(request, email, password, 'Flaky fetch');
+  await logIn(page, email, password);
+  await page.route('**/api/v1.0/account/details', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { statusCode: 503, message: 'Service briefly unavailable', error: 'Service Unavailable' },
+    }),
+  );
+  await page.getByRole('row', { name: /Flaky fetch/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/overview$`));
+  await expect(page.locator('.ant-message').getByText('Service briefly unavailable')).toBeVisible();
+});
+
+test('nothing is shown until the start-up check ends', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/auth/refresh', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 });
 
 test('signed out, stale storage is cleared at start and the tabs switch between Login and Sign up', async ({

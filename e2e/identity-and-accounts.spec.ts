@@ -40,7 +40,13 @@ test('a new user signs up, verifies, opens an account, signs out and in, resets 
   // Verification with the code from the dev outbox.
   await expect(page.getByRole('heading', { name: 'Email Validation' })).toBeVisible();
   await expect(page.getByText('A verification code has been sent to your email.')).toBeVisible();
-  await expect(page.getByText(/Re-send code in \d+s/)).toBeVisible();
+  const countdown = page.getByText(/Re-send code in \d+s/);
+  await expect(countdown).toBeVisible();
+  const seconds = async () => Number((await countdown.textContent())?.match(/in (\d+)s/)?.[1]);
+  const first = await seconds();
+  expect(first).toBeLessThanOrEqual(60);
+  await expect.poll(seconds, { timeout: 3000 }).toBeLessThan(first);
+  await expect(page.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(fieldError(page, 'Verification code is required.')).toBeVisible();
   await page.getByLabel('Verification code').fill(await mailedCode(request, email));
@@ -156,7 +162,9 @@ test('an unconfirmed user who logs in is sent a new code and taken to verificati
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('waiting pass 1');
+  const resend = page.waitForRequest((r) => r.url().endsWith('/auth/resend-code') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  expect((await resend).postDataJSON()).toEqual({ email });
   await expect(page.getByRole('heading', { name: 'Email Validation' })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-up$/);
 });

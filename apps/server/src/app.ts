@@ -61,6 +61,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, stream: options.logStream },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     bodyLimit: 1024 * 1024,
+    // Trust the nearest TRUST_PROXY hops for the client address (0: the socket's own).
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));

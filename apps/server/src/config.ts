@@ -22,6 +22,8 @@ const Env = Type.Object({
   RESET_CODE_TTL_SECONDS: Type.Integer({ minimum: 1, default: 3_600 }),
   RESEND_COOLDOWN_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
+  /** Behind a load balancer: how many proxy hops to trust for the client IP (rate limits are per IP). */
+  TRUST_PROXY: Type.Integer({ minimum: 0, maximum: 10, default: 0 }),
   AUTH_SIGNING_KEY: Type.Optional(Type.String({ minLength: 1 })),
   AUTH_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   LOG_LEVEL: Type.Union(

@@ -48,7 +48,8 @@ export const SignUpResult = Type.Object({
 export const CodeDelivery = Type.Object({
   CodeDeliveryDetails: Type.Object({ Destination: Type.String(), DeliveryMedium: Type.String() }),
 });
-export const ConfirmResult = Type.Object({ result: Type.Literal('SUCCESS'), session: AuthSession });
+/** Confirming the e-mail signs the user in: the session comes with the result. */
+export const ConfirmResult = Type.Composite([Type.Object({ result: Type.Literal('SUCCESS') }), AuthSession]);
 export const Done = Type.Object({ result: Type.Literal('SUCCESS') });
 
 export type SignUpBody = Static<typeof SignUpBody>;

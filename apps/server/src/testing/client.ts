@@ -66,11 +66,11 @@ export class Client {
       familyName: 'User',
     });
     if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.body.message}`);
-    const confirmed = await this.post<{ session: { idToken: string } }>('/auth/confirm-sign-up', {
+    const confirmed = await this.post<{ idToken: string }>('/auth/confirm-sign-up', {
       email,
       code: await this.mailedCode(email),
     });
-    this.idToken = confirmed.body.data.session.idToken;
+    this.idToken = confirmed.body.data.idToken;
     return { email, password, userId: signUp.body.data.userSub };
   }
 }

@@ -48,7 +48,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
     '/auth/confirm-sign-up',
     { schema: { tags, body: ConfirmSignUpBody, response: responses(ConfirmResult) } },
     async (req, reply) =>
-      ok({ result: 'SUCCESS' as const, session: signedIn(reply, await identity.confirmSignUp(req.body, req.ip)) }),
+      ok({ result: 'SUCCESS' as const, ...signedIn(reply, await identity.confirmSignUp(req.body, req.ip)) }),
   );
 
   app.post('/auth/resend-code', { schema: { tags, body: EmailBody, response: responses(CodeDelivery) } }, async (req) =>

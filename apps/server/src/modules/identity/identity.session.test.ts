@@ -21,13 +21,13 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
       givenName: 'Ann',
       familyName: 'Lee',
     });
-    const confirmed = await c.post<{ result: string; session: { idToken: string; user: { email: string } } }>(
+    const confirmed = await c.post<{ result: string; idToken: string; user: { email: string } }>(
       '/auth/confirm-sign-up',
       { email, code: await c.mailedCode(email) },
     );
     expect(confirmed.body.data.result).toBe('SUCCESS');
-    expect(confirmed.body.data.session.user.email).toBe(email);
-    const info = await userInfo(c, confirmed.body.data.session.idToken);
+    expect(confirmed.body.data.user.email).toBe(email);
+    const info = await userInfo(c, confirmed.body.data.idToken);
     expect(info.body.data).toMatchObject({ email, firstName: 'Ann', lastName: 'Lee', ambassador: null });
   });
 

@@ -18,7 +18,7 @@ export function VerificationPage({ email }: { email: string }) {
 
   const onFinish = async ({ code }: { code: string }) => {
     try {
-      const { result, session } = await confirm.mutateAsync({ email, code });
+      const { result, ...session } = await confirm.mutateAsync({ email, code });
       if (result !== 'SUCCESS') return;
       // Navigate before storing the session: storing it swaps in the signed-in router.
       await navigate(paths.root);

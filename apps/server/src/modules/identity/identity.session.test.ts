@@ -197,3 +197,20 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
     expect(new Date(mails[0]?.createdAt ?? '').getTime()).toBeGreaterThan(0);
   });
 });
+
+describe('identity token lifetime', () => {
+  const server = serverFor(testDatabases[0]!, { ID_TOKEN_TTL_SECONDS: '1' });
+
+  it('expires an identity token after ID_TOKEN_TTL_SECONDS, and a refresh renews it', async () => {
+    const c = new Client(server().url);
+    await c.signUp();
+    expect((await c.call('GET', '/api/v1.0/user')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await c.call('GET', '/api/v1.0/user');
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ message: 'CognitoTokenExpired', error: 'Unauthorized' });
+    const refreshed = await c.post<{ idToken: string; expiresIn: number }>('/auth/refresh');
+    expect(refreshed.body.data.expiresIn).toBe(1);
+    expect((await c.call('GET', '/api/v1.0/user', { token: refreshed.body.data.idToken })).status).toBe(200);
+  });
+});

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { accountExists, setFeature } from '../modules/accounts/accounts.store.ts';
+import { accountExists, ledgerSum, setFeature } from '../modules/accounts/accounts.store.ts';
 import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
 
 export interface CommandResult {
@@ -43,14 +42,7 @@ export async function runCommand(db: Db, argv: string[]): Promise<CommandResult>
     const rows = await db
       .selectFrom('accounts as a')
       .innerJoin('users as u', 'u.id', 'a.created_by')
-      .select([
-        'a.id',
-        'a.name',
-        'u.email as owner',
-        'a.is_billing_api_enabled',
-        sql<string>`(select coalesce(sum(amount), 0)::text from account_transactions t
-          where t.account_id = a.id and t.status = 'COMPLETED')`.as('balance'),
-      ])
+      .select(['a.id', 'a.name', 'u.email as owner', 'a.is_billing_api_enabled', ledgerSum('COMPLETED').as('balance')])
       .orderBy('a.created_at')
       .execute();
     const accounts = rows.map((r) => ({

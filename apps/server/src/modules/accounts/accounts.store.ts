@@ -21,6 +21,14 @@ const toSummary = (r: SummaryRow): AccountSummary => ({
   createdAt: r.created_at.toISOString(),
 });
 
+/**
+ * The ledger rule in one place: an account's balance is the sum of its completed transactions,
+ * its pending amount the sum of those still pending, as decimal text. For queries over `accounts as a`.
+ */
+export const ledgerSum = (status: 'COMPLETED' | 'PENDING') =>
+  sql<string>`(select coalesce(sum(t.amount), 0)::text from account_transactions t
+    where t.account_id = a.id and t.status = ${status})`;
+
 const summaryColumns = ['a.id', 'a.name', 'a.is_billing_api_enabled', 'm.role_name', 'a.created_at'] as const;
 
 /** The accounts a user belongs to, oldest first, with the user's role in each. */
@@ -92,10 +100,8 @@ export async function findAccountDetails(
       'a.auto_deposit_enabled',
       sql<string | null>`a.auto_deposit_min_balance::text`.as('min_balance'),
       sql<string | null>`a.auto_deposit_amount::text`.as('deposit_amount'),
-      sql<string>`(select coalesce(sum(amount), 0)::text from account_transactions t
-        where t.account_id = a.id and t.status = 'COMPLETED')`.as('balance'),
-      sql<string>`(select coalesce(sum(amount), 0)::text from account_transactions t
-        where t.account_id = a.id and t.status = 'PENDING')`.as('amount_pending'),
+      ledgerSum('COMPLETED').as('balance'),
+      ledgerSum('PENDING').as('amount_pending'),
     ])
     .where('a.id', '=', accountId)
     .executeTakeFirst();

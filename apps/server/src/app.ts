@@ -13,6 +13,7 @@ import { memoryRateLimiter } from './http/rate-limit.ts';
 import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -103,7 +104,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerGuards(app, db, tokens);
 
-  for (const routes of [identityRoutes, userRoutes, accountRoutes, settingRoutes, cardRoutes, devRoutes, adminRoutes]) {
+  for (const routes of [
+    identityRoutes,
+    userRoutes,
+    accountRoutes,
+    settingRoutes,
+    cardRoutes,
+    billingRoutes,
+    devRoutes,
+    adminRoutes,
+  ]) {
     await app.register(routes, deps);
   }
   await registerWeb(app, config.WEB_DIST);

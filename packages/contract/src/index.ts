@@ -5,5 +5,6 @@ export * from './identity.ts';
 export * from './messages.ts';
 export * from './rules.ts';
 export * from './settings.ts';
+export * from './transactions.ts';
 export * from './users.ts';
 export * from './wrapper.ts';

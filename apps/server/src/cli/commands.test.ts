@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database.ts';
-import { isFeatureEnabled } from '../modules/accounts/accounts.store.ts';
+import { findAccountDetails, isFeatureEnabled } from '../modules/accounts/accounts.store.ts';
 import { findUserInfo } from '../modules/users/users.store.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { runCommand } from './commands.ts';
@@ -33,6 +34,10 @@ describe.each(testDatabases)('admin commands on $name', (database) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+    await db
+      .insertInto('account_members')
+      .values({ account_id: accountId, user_id: userId, role_name: 'OWNER' })
+      .execute();
   });
   afterAll(() => close?.());
 
@@ -60,8 +65,52 @@ describe.each(testDatabases)('admin commands on $name', (database) => {
   });
 
   it('lists accounts with owner, status and balance', async () => {
-    const { json } = await runCommand(db, ['accounts', 'list']);
-    expect(json).toEqual([{ id: accountId, name: 'cli', owner: 'amb@example.com', status: 'ACTIVE', balance: '0' }]);
+    const { json } = (await runCommand(db, ['accounts', 'list'])) as { json: Array<{ balance: string }> };
+    expect(json).toEqual([
+      { id: accountId, name: 'cli', owner: 'amb@example.com', status: 'ACTIVE', balance: json[0]?.balance },
+    ]);
+    expect(Number(json[0]?.balance)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('deposits to an account as ADMIN_MANUAL_DEPOSIT, with the note, and the balance follows', async () => {
+    const { json } = await runCommand(db, [
+      'deposit',
+      '--account',
+      accountId,
+      '--amount',
+      '12.345678',
+      '--note',
+      'goodwill',
+    ]);
+    expect(json).toMatchObject({ accountId, amount: '12.345678', note: 'goodwill' });
+    const rows = await db
+      .selectFrom('account_transactions')
+      .select(['type', sql<string>`amount::text`.as('amount'), 'status', 'metadata'])
+      .where('account_id', '=', accountId)
+      .execute();
+    expect(rows).toEqual([
+      { type: 'ADMIN_MANUAL_DEPOSIT', amount: '12.345678', status: 'COMPLETED', metadata: { note: 'goodwill' } },
+    ]);
+    expect((await findAccountDetails(db, accountId, userId))?.balance).toBe(12.345678);
+  });
+
+  it.each([
+    [['deposit', '--account', '00000000-0000-4000-8000-000000000000', '--amount', '5', '--note', 'x'], /No account/],
+    [['deposit', '--amount', '5', '--note', 'x'], /--account must be an account id/],
+    [['deposit', '--account', 'ACCOUNT', '--amount', '0', '--note', 'x'], /--amount must be a positive number/],
+    [['deposit', '--account', 'ACCOUNT', '--amount=-5', '--note', 'x'], /--amount must be a positive number/],
+    [['deposit', '--account', 'ACCOUNT', '--amount', 'ten', '--note', 'x'], /--amount must be a positive number/],
+    [['deposit', '--account', 'ACCOUNT', '--amount', '1.1234567', '--note', 'x'], /--amount must be a positive number/],
+    [['deposit', '--account', 'ACCOUNT', '--amount', '5'], /--note is required/],
+  ])('refuses the deposit %j and posts nothing', async (args, message) => {
+    const before = await db.selectFrom('account_transactions').select('id').execute();
+    await expect(
+      runCommand(
+        db,
+        args.map((a) => (a === 'ACCOUNT' ? accountId : a)),
+      ),
+    ).rejects.toThrow(message);
+    expect(await db.selectFrom('account_transactions').select('id').execute()).toHaveLength(before.length);
   });
 
   it.each([

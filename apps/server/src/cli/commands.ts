@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../db/database.ts';
 import { accountExists, ledgerSum, setFeature } from '../modules/accounts/accounts.store.ts';
 import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
+import { parseAmount } from '../modules/billing/ledger.service.ts';
+import { insertTransaction } from '../modules/billing/ledger.store.ts';
 
 export interface CommandResult {
   /** What a person reads. */
@@ -18,12 +20,19 @@ Commands:
   accounts list                                         every account with its owner, status and balance
   feature enable|disable TOKEN_FORWARDING --account ID  turn an account feature on or off
   ambassador grant --email E --rate R                   make a user an ambassador (R a fraction, 0.1 = 10 %)
+  deposit --account ID --amount N --note TEXT           credit N USD to an account (ADMIN_MANUAL_DEPOSIT)
   --help                                                this text
 
 With PGlite (no DATABASE_URL) the command runs through the running server, or directly
 on DATA_DIR when no server runs. With DATABASE_URL it runs on PostgreSQL.`;
 
 const FEATURES = new Set(['TOKEN_FORWARDING']);
+
+async function existingAccount(db: Db, accountId: string | undefined): Promise<string> {
+  if (!accountId || !/^[0-9a-f-]{36}$/i.test(accountId)) throw new CommandError('--account must be an account id');
+  if (!(await accountExists(db, accountId))) throw new CommandError(`No account ${accountId}`);
+  return accountId;
+}
 
 export async function runCommand(db: Db, argv: string[]): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
@@ -33,6 +42,8 @@ export async function runCommand(db: Db, argv: string[]): Promise<CommandResult>
       account: { type: 'string' },
       email: { type: 'string' },
       rate: { type: 'string' },
+      amount: { type: 'string' },
+      note: { type: 'string' },
       json: { type: 'boolean' },
     },
   });
@@ -63,9 +74,7 @@ export async function runCommand(db: Db, argv: string[]): Promise<CommandResult>
   if (noun === 'feature' && (verb === 'enable' || verb === 'disable')) {
     if (!arg || !FEATURES.has(arg))
       throw new CommandError(`Unknown feature "${arg ?? ''}". Known: ${[...FEATURES].join(', ')}`);
-    const accountId = values.account;
-    if (!accountId || !/^[0-9a-f-]{36}$/i.test(accountId)) throw new CommandError('--account must be an account id');
-    if (!(await accountExists(db, accountId))) throw new CommandError(`No account ${accountId}`);
+    const accountId = await existingAccount(db, values.account);
     await setFeature(db, accountId, arg, verb === 'enable');
     return {
       text: `${arg} ${verb}d for account ${accountId}`,
@@ -84,6 +93,30 @@ export async function runCommand(db: Db, argv: string[]): Promise<CommandResult>
     return {
       text: `${values.email} is an ambassador: code ${ambassador.code}, rate ${ambassador.rewardRate}`,
       json: ambassador,
+    };
+  }
+
+  if (noun === 'deposit' && verb === undefined) {
+    const accountId = await existingAccount(db, values.account);
+    let amount: string;
+    try {
+      amount = parseAmount(values.amount);
+    } catch (error) {
+      throw new CommandError((error as Error).message);
+    }
+    const note = values.note?.trim();
+    if (!note || note.length > 500)
+      throw new CommandError('--note is required (up to 500 characters): why the deposit is made');
+    const transactionId = await insertTransaction(db, {
+      accountId,
+      type: 'ADMIN_MANUAL_DEPOSIT',
+      amount,
+      status: 'COMPLETED',
+      metadata: { note },
+    });
+    return {
+      text: `Deposited ${amount} USD to account ${accountId} (transaction ${transactionId})`,
+      json: { transactionId, accountId, amount, note },
     };
   }
 

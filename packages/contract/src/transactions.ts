@@ -1,0 +1,59 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/** spec A §3: the ledger's transaction types and the readable description of each. */
+export const TRANSACTION_TYPES = {
+  DEPOSIT_ONE_TIME: 'One-time deposit',
+  DEPOSIT_AUTO: 'Auto deposit',
+  WITHDRAW_RESOURCE_USAGE: 'Resource usage withdrawal',
+  WELCOME_CREDIT: 'Welcome credit',
+  ADMIN_MANUAL_DEPOSIT: 'Manual deposit',
+} as const;
+export type TransactionType = keyof typeof TRANSACTION_TYPES;
+
+/** An unknown type shows its own raw value. */
+export const describeTransactionType = (type: string): string =>
+  (TRANSACTION_TYPES as Record<string, string>)[type] ?? type;
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+
+export const TransactionListQuery = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    offset: Type.Integer({ minimum: 0, default: 0 }),
+    dateStart: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' })),
+    dateEnd: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' })),
+    typeIn: Type.Optional(
+      Type.String({ maxLength: 500, description: 'types as a JSON array text, or separated by commas' }),
+    ),
+    sortBy: Type.Optional(Type.Union([Type.Literal('createdAt'), Type.Literal('amount')], { default: 'createdAt' })),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
+  },
+  { additionalProperties: false },
+);
+
+export const Transaction = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  amount: Type.Number({ description: 'USD, signed: deposits positive, withdrawals negative' }),
+  status: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  metadata: Type.Object(
+    {
+      receiptUrl: Type.Optional(Type.String()),
+      note: Type.Optional(Type.String()),
+    },
+    { additionalProperties: true },
+  ),
+});
+
+export const TransactionList = Type.Object({
+  transactions: Type.Array(Transaction),
+  totalCount: Type.Integer(),
+});
+
+export const TransactionTypeList = Type.Array(Type.Object({ type: Type.String(), description: Type.String() }));
+
+export type TransactionListQuery = Static<typeof TransactionListQuery>;
+export type Transaction = Static<typeof Transaction>;
+export type TransactionList = Static<typeof TransactionList>;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
@@ -81,4 +82,17 @@ export function admin(...args: string[]): string {
   });
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
+}
+
+/** The admin command line's own transport, for journeys that need many commands quickly. */
+export async function adminOverHttp(request: APIRequestContext, ...args: string[]): Promise<unknown> {
+  const secrets = JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'secrets.json'), 'utf8')) as {
+    adminToken: string;
+  };
+  const response = await request.post(`http://127.0.0.1:${process.env.E2E_PORT}/admin/command`, {
+    headers: { 'x-admin-token': secrets.adminToken },
+    data: { args },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).json;
 }

@@ -70,7 +70,6 @@ const notYetAccountPages: [AccountRoute, string, CrumbTrail][] = [
   ['createWallet', t.createWallet, { ...services, current: t.createWallet }],
   ['transactions', t.transactions, { ...services, current: t.transactions }],
   ['apiKeys', t.apiKeys, { current: t.apiKeys }],
-  ['billingsOverview', t.billingsOverview, { subItem: Texts.sideMenu.billings, current: Texts.sideMenu.overview }],
   ['buyCredits', t.buyCredits, { ...billings, current: t.buyCredits }],
   ['addPaymentCard', t.addPaymentCard, { ...billings, current: t.addPaymentCard }],
   ['settings', t.settings, { current: t.settings }],
@@ -103,6 +102,11 @@ export const signedInRoutes: RouteObject[] = [
           {
             path: accountRoutes.overview,
             ...page(() => import('../features/accounts/account-overview-page').then((m) => m.AccountOverviewPage)),
+          },
+          {
+            path: accountRoutes.billingsOverview,
+            ...page(() => import('../features/billing/billing-overview-page').then((m) => m.BillingOverviewPage)),
+            handle: { crumb: { subItem: Texts.sideMenu.billings, current: Texts.sideMenu.overview } },
           },
           ...notYetAccountPages.map(([route, title, crumb]) => ({
             path: accountRoutes[route],

@@ -1,2 +1,10 @@
+import dayjs from 'dayjs';
+
 /** spec A §9: available credit is the balance minus amountPending, 2 decimals. */
 export const availableCredits = (balance: number, amountPending: number) => (balance - amountPending).toFixed(2);
+
+/** spec A §2: table amounts have 5 decimals and a plus sign when positive. */
+export const formatSignedAmount = (amount: number) => `${amount > 0 ? '+' : ''}${amount.toFixed(5)}`;
+
+/** spec A §9: table dates are YYYY-MM-DD HH:mm:ss, in the viewer's time zone. */
+export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');

@@ -77,6 +77,23 @@ export const Texts = {
   // spec A §2 overview
   availableCredits: 'Available Credits (USD)',
 
+  // spec A §2 Billing overview
+  billing: {
+    buyCredits: 'Buy Credits',
+    addPaymentCards: 'Add Payment Cards',
+    addCard: 'Add Card',
+    postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',
+    transactionHistory: 'Transaction History',
+    serviceUsageHistory: 'Service Usage History',
+    usageComing: 'Service usage history is not available yet.',
+    transactionId: 'Transaction ID',
+    transactionType: 'Transaction Type',
+    amountUsd: 'Amount (USD)',
+    date: 'Date',
+    receipt: 'Receipt',
+    open: 'Open',
+  },
+
   // page names of the screens still to come (spec A §2, spec B §2)
   pageTitles: {
     createAccount: 'Create Account',

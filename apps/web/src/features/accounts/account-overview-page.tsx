@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { availableCredits } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { useAccountDetails } from './account-queries';
+import { useAccountDetails } from '../../session/account-details';
 
 /** /account/:accountId/overview; the charts and the monthly cards come with a later issue. */
 export function AccountOverviewPage() {

@@ -1,4 +1,4 @@
-import type { AccountDetails, AccountList } from '@ebs/contract';
+import type { AccountList } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -8,7 +8,6 @@ export const ACCOUNTS_PAGE_SIZE = 100;
 export const accountKeys = {
   all: ['account'] as const,
   list: (page: number) => ['account', 'list', page] as const,
-  details: (accountId: string) => ['account', accountId, 'details'] as const,
 };
 
 /** One server page of the user's accounts; the list call sends ebs-account-id empty (spec A §6). */
@@ -21,11 +20,4 @@ export const useAccountList = (page: number) =>
         accountId: '',
       }),
     placeholderData: keepPreviousData,
-  });
-
-export const useAccountDetails = (accountId: string) =>
-  useQuery({
-    queryKey: accountKeys.details(accountId),
-    queryFn: () => api.get<AccountDetails>('/api/v1.0/account/details', { accountId }),
-    enabled: accountId !== '',
   });

@@ -1,0 +1,56 @@
+import { Alert, Button, Card, Col, Row, Statistic, Tabs } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { accountPath } from '../../app/paths';
+import { availableCredits } from '../../lib/format';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { useAccountDetails } from '../../session/account-details';
+import { TransactionTable } from './transaction-table';
+
+const T = Texts.billing;
+
+/** /account/:accountId/billings/overview (spec A §2). */
+export function BillingOverviewPage() {
+  const accountId = useParams().accountId ?? '';
+  const navigate = useNavigate();
+  const details = useAccountDetails(accountId);
+
+  useEffect(() => {
+    if (details.error) toast.error(details.error);
+  }, [details.error]);
+
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Card title={Texts.availableCredits} loading={details.isLoading}>
+            <Statistic
+              value={details.data ? availableCredits(details.data.balance, details.data.amountPending) : '-'}
+            />
+            <Button
+              type="primary"
+              className="card-action"
+              onClick={() => navigate(accountPath(accountId, 'buyCredits'))}
+            >
+              {T.buyCredits}
+            </Button>
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card title={T.addPaymentCards}>
+            <Button onClick={() => navigate(accountPath(accountId, 'addPaymentCard'))}>{T.addCard}</Button>
+          </Card>
+        </Col>
+      </Row>
+      <Alert className="posting-delay" type="info" showIcon message={T.postingDelay} />
+      <Tabs
+        defaultActiveKey="transactions"
+        items={[
+          { key: 'transactions', label: T.transactionHistory, children: <TransactionTable accountId={accountId} /> },
+          { key: 'usage', label: T.serviceUsageHistory, children: <Alert type="info" message={T.usageComing} /> },
+        ]}
+      />
+    </>
+  );
+}

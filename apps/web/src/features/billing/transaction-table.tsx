@@ -1,0 +1,98 @@
+import { describeTransactionType, type Transaction } from '@ebs/contract';
+import { Table, type TableProps, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { SignedAmount } from '../../components/signed-amount';
+import { formatDateTime } from '../../lib/format';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { HISTORY_PAGE_SIZE, type TransactionParams, useTransactions, useTransactionTypes } from './billing-queries';
+
+const T = Texts.billing;
+
+/** Transaction History (spec A §2): filtered, sorted and paged on the server, 10 per page. */
+export function TransactionTable({ accountId }: { accountId: string }) {
+  const [params, setParams] = useState<TransactionParams>({ page: 1 });
+  const { data, isFetching, error } = useTransactions(accountId, params);
+  const types = useTransactionTypes();
+
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+
+  const sortOrder = (key: 'createdAt' | 'amount') =>
+    params.sortBy === key ? (params.order === 'asc' ? 'ascend' : 'descend') : null;
+
+  const columns: TableProps<Transaction>['columns'] = [
+    {
+      title: T.transactionId,
+      dataIndex: 'id',
+      key: 'id',
+      render: (id: string) => <Typography.Text copyable={{ text: id }}>{id}</Typography.Text>,
+    },
+    {
+      title: T.transactionType,
+      dataIndex: 'type',
+      key: 'type',
+      filters: (types.data ?? []).map((t) => ({ text: t.description, value: t.type })),
+      filterSearch: true,
+      filteredValue: params.types ?? null,
+      render: (type: string) => describeTransactionType(type),
+    },
+    {
+      title: T.amountUsd,
+      dataIndex: 'amount',
+      key: 'amount',
+      sorter: true,
+      sortOrder: sortOrder('amount'),
+      align: 'right',
+      render: (amount: number) => <SignedAmount amount={amount} />,
+    },
+    {
+      title: T.date,
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      sorter: true,
+      sortOrder: sortOrder('createdAt'),
+      render: (createdAt: string) => formatDateTime(createdAt),
+    },
+    {
+      title: T.receipt,
+      key: 'receipt',
+      render: (_value, tx) =>
+        tx.metadata.receiptUrl ? (
+          <a href={tx.metadata.receiptUrl} target="_blank" rel="noopener noreferrer">
+            {T.open}
+          </a>
+        ) : null,
+    },
+  ];
+
+  const onChange: TableProps<Transaction>['onChange'] = (pagination, filters, sorter, extra) => {
+    const sort = Array.isArray(sorter) ? sorter[0] : sorter;
+    const chosenTypes = (filters.type as string[] | null) ?? undefined;
+    setParams({
+      // A new sort or filter starts again at the first page.
+      page: extra.action === 'paginate' ? (pagination.current ?? 1) : 1,
+      types: chosenTypes?.length ? chosenTypes : undefined,
+      sortBy: sort?.order ? (sort.columnKey as 'createdAt' | 'amount') : undefined,
+      order: sort?.order ? (sort.order === 'ascend' ? 'asc' : 'desc') : undefined,
+    });
+  };
+
+  return (
+    <Table<Transaction>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.transactions ?? []}
+      loading={isFetching}
+      onChange={onChange}
+      scroll={{ x: 'max-content' }}
+      pagination={{
+        current: params.page,
+        pageSize: HISTORY_PAGE_SIZE,
+        total: data?.totalCount ?? 0,
+        showSizeChanger: false,
+      }}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { describeTransactionType } from '@ebs/contract';
+import { describe, expect, it } from 'vitest';
+import { availableCredits, formatDateTime, formatSignedAmount } from './format';
+
+describe('amounts and dates in tables', () => {
+  it.each([
+    [100, '+100.00000'],
+    [0.123456, '+0.12346'],
+    [-0.1, '-0.10000'],
+    [0, '0.00000'],
+  ])('shows %d as %s', (amount, text) => {
+    expect(formatSignedAmount(amount)).toBe(text);
+  });
+
+  it('shows available credit as balance minus pending, 2 decimals', () => {
+    expect(availableCredits(10.3, 0.1)).toBe('10.20');
+    expect(availableCredits(0, 5)).toBe('-5.00');
+  });
+
+  it('formats dates as YYYY-MM-DD HH:mm:ss', () => {
+    expect(formatDateTime('2026-01-02T03:04:05Z')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('describes transaction types, an unknown one by its raw value', () => {
+    expect(describeTransactionType('ADMIN_MANUAL_DEPOSIT')).toBe('Manual deposit');
+    expect(describeTransactionType('REFUND_PARTIAL')).toBe('REFUND_PARTIAL');
+  });
+});

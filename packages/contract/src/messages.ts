@@ -37,6 +37,10 @@ export const Messages = {
     'This account has been suspended due to an insufficient balance, related services may be effected. Please top up credits in order to re-activate your account.',
   clickToDeposit: 'Click to deposit',
   suspendedTooltip: 'The system will take a while to re-activate the account after a deposit.',
+  // ours: bonuses
+  welcomeCreditRedeemed: 'The welcome credit has already been redeemed.',
+  welcomeCreditAdded: 'Welcome credit of 10 USD has been added.',
+  bonusAccountMismatch: 'accountId must be the account named in ebs-account-id.',
   // ours: access and token errors (ARCHITECTURE §3)
   tokenExpired: 'Token expired',
   cognitoTokenExpired: 'CognitoTokenExpired',

@@ -54,6 +54,20 @@ export const TransactionList = Type.Object({
 
 export const TransactionTypeList = Type.Array(Type.Object({ type: Type.String(), description: Type.String() }));
 
+/** spec A §1, §9: a one-time welcome credit of 10 USD per user. */
+export const WELCOME_CREDIT_USD = 10;
+
+export const RedeemBonusBody = Type.Object(
+  { accountId: Type.String({ format: 'uuid' }), type: Type.Literal('WELCOME_CREDIT') },
+  { additionalProperties: false },
+);
+export const RedeemBonusResult = Type.Object({
+  accountId: Type.String(),
+  type: Type.Literal('WELCOME_CREDIT'),
+  amount: Type.Number(),
+  transactionId: Type.String(),
+});
+
 export type TransactionListQuery = Static<typeof TransactionListQuery>;
 export type Transaction = Static<typeof Transaction>;
 export type TransactionList = Static<typeof TransactionList>;

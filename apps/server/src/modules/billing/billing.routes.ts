@@ -1,15 +1,21 @@
 import {
   AccountHeaders,
   describeTransactionType,
+  Messages,
+  RedeemBonusBody,
+  RedeemBonusResult,
   TRANSACTION_TYPES,
   TransactionList,
   TransactionListQuery,
   TransactionTypeList,
+  WELCOME_CREDIT_USD,
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
-import { requireAccount } from '../../http/guards.ts';
+import { badRequest } from '../../http/errors.ts';
+import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { ok, responses } from '../../http/reply.ts';
+import { redeemWelcomeCredit } from './bonus.service.ts';
 import { transactionFilter } from './ledger.service.ts';
 import { listTransactions } from './ledger.store.ts';
 
@@ -32,5 +38,22 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }
 
   app.get('/api/v1.0/transaction/type', { schema: { tags, response: responses(TransactionTypeList) } }, async () =>
     ok(Object.keys(TRANSACTION_TYPES).map((type) => ({ type, description: describeTransactionType(type) }))),
+  );
+
+  app.post(
+    '/api/v1.0/account/redeemBonus',
+    {
+      config: { accountScoped: true },
+      schema: { tags, headers: AccountHeaders, body: RedeemBonusBody, response: responses(RedeemBonusResult) },
+    },
+    async (req) => {
+      const accountId = requireAccount(req).id;
+      if (req.body.accountId !== accountId) throw badRequest(Messages.bonusAccountMismatch);
+      const transactionId = await redeemWelcomeCredit(db, requireCaller(req).userId, accountId);
+      return ok(
+        { accountId, type: req.body.type, amount: WELCOME_CREDIT_USD, transactionId },
+        Messages.welcomeCreditAdded,
+      );
+    },
   );
 };

@@ -1,0 +1,30 @@
+import { Messages, WELCOME_CREDIT_USD } from '@ebs/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import { insertTransaction } from './ledger.store.ts';
+
+/**
+ * Posts the 10 USD welcome credit to an account, once per user: the user's flag and the ledger
+ * row change in one database transaction, and the row's idempotency key is the user, so neither
+ * a race nor a retry can post it twice.
+ */
+export async function redeemWelcomeCredit(db: Db, userId: string, accountId: string): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('users')
+      .set({ welcome_credit_redeemed: sql`true` })
+      .where('id', '=', userId)
+      .where('welcome_credit_redeemed', '=', false)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) throw badRequest(Messages.welcomeCreditRedeemed);
+    return insertTransaction(trx, {
+      accountId,
+      type: 'WELCOME_CREDIT',
+      amount: String(WELCOME_CREDIT_USD),
+      status: 'COMPLETED',
+      idempotencyKey: `welcome-credit:${userId}`,
+    });
+  });
+}

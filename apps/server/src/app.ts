@@ -15,11 +15,14 @@ import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
+import { CardsService } from './modules/cards/cards.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { outboxMailer, smtpMailer } from './modules/identity/mailer.ts';
 import { IdTokens } from './modules/identity/tokens.ts';
+import { LocalCardProcessor } from './modules/processor/local-processor.ts';
+import { processorRoutes } from './modules/processor/processor.routes.ts';
 import { settingRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { loadSecrets } from './secrets.ts';
@@ -76,7 +79,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const limiter = memoryRateLimiter();
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, app.log);
   const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter);
-  const deps: Deps = { config, db, secrets, tokens, limiter, mailer, identity };
+  const processor = new LocalCardProcessor(db, config.PUBLIC_URL);
+  const cards = new CardsService(db, processor);
+  const deps: Deps = { config, db, secrets, tokens, limiter, mailer, identity, cards };
 
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -116,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ]) {
     await app.register(routes, deps);
   }
+  await app.register(processorRoutes, { ...deps, processor });
   await registerWeb(app, config.WEB_DIST);
   return { app, deps, routes };
 }

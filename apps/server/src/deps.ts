@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { CardsService } from './modules/cards/cards.service.ts';
 import type { IdentityProvider } from './modules/identity/identity.service.ts';
 import type { Mailer } from './modules/identity/mailer.ts';
 import type { IdTokens } from './modules/identity/tokens.ts';
@@ -15,4 +16,5 @@ export interface Deps {
   limiter: RateLimiter;
   mailer: Mailer;
   identity: IdentityProvider;
+  cards: CardsService;
 }

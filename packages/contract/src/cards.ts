@@ -15,3 +15,26 @@ export const PaymentCard = Type.Object({
 });
 export const PaymentCardList = Type.Array(PaymentCard);
 export type PaymentCard = Static<typeof PaymentCard>;
+
+/** spec A §3: what the card-entry dialog gets from the setup-intent call. */
+export const SetupIntent = Type.Object({
+  client_secret: Type.String(),
+  customerId: Type.String(),
+  setupIntentId: Type.String(),
+  accountId: Type.String(),
+});
+export const ProviderParams = Type.Object({ provider: Type.String({ pattern: '^[a-z]{1,20}$' }) });
+export const AttachCardBody = Type.Object(
+  { cardToken: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export const CardIdBody = Type.Object({ cardId: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+export const UpdateCardBody = Type.Object(
+  {
+    cardId: Type.String({ format: 'uuid' }),
+    expireMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+    expireYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
+  },
+  { additionalProperties: false },
+);
+export type SetupIntent = Static<typeof SetupIntent>;

@@ -37,6 +37,19 @@ export const Messages = {
     'This account has been suspended due to an insufficient balance, related services may be effected. Please top up credits in order to re-activate your account.',
   clickToDeposit: 'Click to deposit',
   suspendedTooltip: 'The system will take a while to re-activate the account after a deposit.',
+  // spec A §5, §8 cards
+  onlyCard: 'Please add a payment card to proceed.',
+  defaultCard: 'Cannot delete default payment card, please add another default card before deletion.',
+  cardAdded: 'Payment card added.',
+  cardSetDefault: 'Payment card has been set as default.',
+  cardRemoved: 'Payment card has been removed.',
+  cardUpdated: 'Payment card updated.',
+  // ours: cards
+  cardNotFound: 'Payment card not found.',
+  cardAlreadyAdded: 'This payment card has already been added.',
+  cardUnknownToProvider: 'The card could not be found at the card payment provider. Please add it again.',
+  cardExpiryInPast: 'The expiry date must not be in the past.',
+  unknownCardProvider: (name: string) => `Cards are handled by the ${name} card payment provider.`,
   // ours: bonuses
   welcomeCreditRedeemed: 'The welcome credit has already been redeemed.',
   welcomeCreditAdded: 'Welcome credit of 10 USD has been added.',

@@ -104,6 +104,61 @@ export interface AmbassadorsTable {
   created_at: Timestamp;
 }
 
+export interface ProcessorCustomersTable {
+  id: string;
+  created_at: Timestamp;
+}
+
+export interface ProcessorPaymentMethodsTable {
+  id: string;
+  customer_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: 'SUCCEED' | 'DECLINE' | 'INSUFFICIENT_FUNDS' | 'CHALLENGE';
+  detached_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ProcessorSetupIntentsTable {
+  id: string;
+  client_secret_hash: string;
+  customer_id: string;
+  account_id: string;
+  status: 'REQUIRES_PAYMENT_METHOD' | 'REQUIRES_ACTION' | 'SUCCEEDED' | 'FAILED';
+  payment_method_id: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProcessorChargesTable {
+  id: string;
+  customer_id: string;
+  payment_method_id: string;
+  amount: Numeric;
+  currency: string;
+  description: string;
+  idempotency_key: string;
+  status: 'SUCCEEDED' | 'FAILED';
+  failure_message: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentCardsTable {
+  id: Generated<string>;
+  account_id: string;
+  provider: string;
+  provider_token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: Generated<boolean>;
+  removed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -116,4 +171,9 @@ export interface Database {
   account_transactions: AccountTransactionsTable;
   settings: SettingsTable;
   ambassadors: AmbassadorsTable;
+  processor_customers: ProcessorCustomersTable;
+  processor_payment_methods: ProcessorPaymentMethodsTable;
+  processor_setup_intents: ProcessorSetupIntentsTable;
+  processor_charges: ProcessorChargesTable;
+  payment_cards: PaymentCardsTable;
 }

@@ -22,6 +22,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Names an account in `ebs-account-id`; the caller must be one of its members. */
     accountScoped?: boolean;
+    /** The header may be left out; the handler then finds the account otherwise and checks membership itself. */
+    accountHeaderOptional?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -42,6 +44,17 @@ export async function authenticate(request: FastifyRequest, db: Db, tokens: IdTo
   const claims = await tokens.verify(token);
   if (!(await isSessionLive(db, claims.sid))) throw unauthorized();
   return { userId: claims.sub, sessionId: claims.sid, email: claims.email };
+}
+
+/** The user's role in an account, or undefined when they are not a member. */
+export async function memberRole(db: Db, accountId: string, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('account_members')
+    .select('role_name')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role_name;
 }
 
 export const requireCaller = (request: FastifyRequest): Caller => {
@@ -69,14 +82,10 @@ export function registerGuards(app: FastifyInstance, db: Db, tokens: IdTokens): 
     if (!config.accountScoped) return;
     const raw = request.headers[ACCOUNT_HEADER];
     const accountId = Array.isArray(raw) ? raw[0] : raw;
+    if (!accountId && config.accountHeaderOptional) return;
     if (!accountId || !UUID.test(accountId)) throw badRequest(Messages.accountHeaderRequired);
-    const member = await db
-      .selectFrom('account_members')
-      .select('role_name')
-      .where('account_id', '=', accountId)
-      .where('user_id', '=', request.caller.userId)
-      .executeTakeFirst();
-    if (!member) throw forbidden(Messages.notAMember);
-    request.account = { id: accountId, roleName: member.role_name };
+    const roleName = await memberRole(db, accountId, request.caller.userId);
+    if (!roleName) throw forbidden(Messages.notAMember);
+    request.account = { id: accountId, roleName };
   });
 }

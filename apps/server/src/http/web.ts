@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const API_PREFIXES = ['/api/', '/auth/', '/dev/', '/admin/'];
+const API_PREFIXES = ['/api/', '/auth/', '/dev/', '/admin/', '/processor/'];
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and

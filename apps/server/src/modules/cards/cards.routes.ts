@@ -1,19 +1,81 @@
-import { AccountHeaders, PaymentCardList } from '@ebs/contract';
+import {
+  AccountHeaders,
+  AttachCardBody,
+  CardIdBody,
+  Messages,
+  PaymentCardList,
+  ProviderParams,
+  SetupIntent,
+  UpdateCardBody,
+} from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { Deps } from '../../deps.ts';
-import { ok, responses } from '../../http/reply.ts';
+import { memberRole, requireAccount, requireCaller } from '../../http/guards.ts';
+import { Empty, ok, responses } from '../../http/reply.ts';
+import { listCards } from './cards.store.ts';
 
-/**
- * The card list of an account. Cards are attached by the card processor (issue 3); until it
- * exists no account can hold a card, so the list is empty for everyone.
- */
-export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app) => {
+/** The card calls of spec A §7 Payments. */
+export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, cards }) => {
+  const tags = ['cards'];
+  const scoped = { accountScoped: true };
+  const CardId = Type.Object({ cardId: Type.String() });
+
   app.get(
     '/api/v1.0/payment/card',
+    { config: scoped, schema: { tags, headers: AccountHeaders, response: responses(PaymentCardList) } },
+    async (req) => ok(await listCards(db, requireAccount(req).id)),
+  );
+
+  app.post(
+    '/api/v1.0/payment/card',
+    { config: scoped, schema: { tags, headers: AccountHeaders, body: AttachCardBody, response: responses(CardId) } },
+    async (req) => ok({ cardId: await cards.attach(requireAccount(req).id, req.body.cardToken) }, Messages.cardAdded),
+  );
+
+  // spec A §6: this call may leave out ebs-account-id; the card then names its account.
+  app.post(
+    '/api/v1.0/payment/card/default',
     {
-      config: { accountScoped: true },
-      schema: { tags: ['cards'], headers: AccountHeaders, response: responses(PaymentCardList) },
+      config: { ...scoped, accountHeaderOptional: true },
+      schema: { tags, body: CardIdBody, response: responses(Empty) },
     },
-    async () => ok([]),
+    async (req) => {
+      const userId = requireCaller(req).userId;
+      const accountId =
+        req.account?.id ??
+        (await cards.accountOfCard(req.body.cardId, async (id) => (await memberRole(db, id, userId)) !== undefined));
+      await cards.setDefault(accountId, req.body.cardId);
+      return ok({}, Messages.cardSetDefault);
+    },
+  );
+
+  app.post(
+    '/api/v1.0/payment/card/remove',
+    { config: scoped, schema: { tags, headers: AccountHeaders, body: CardIdBody, response: responses(Empty) } },
+    async (req) => {
+      await cards.remove(requireAccount(req).id, req.body.cardId);
+      return ok({}, Messages.cardRemoved);
+    },
+  );
+
+  app.post(
+    '/api/v1.0/payment/card/update',
+    { config: scoped, schema: { tags, headers: AccountHeaders, body: UpdateCardBody, response: responses(Empty) } },
+    async (req) => {
+      const { cardId, expireMonth, expireYear } = req.body;
+      await cards.updateExpiry(requireAccount(req).id, cardId, expireMonth, expireYear);
+      return ok({}, Messages.cardUpdated);
+    },
+  );
+
+  // Registered last: the static paths above win over this parameter.
+  app.get(
+    '/api/v1.0/payment/:provider',
+    {
+      config: scoped,
+      schema: { tags, headers: AccountHeaders, params: ProviderParams, response: responses(SetupIntent) },
+    },
+    async (req) => ok(await cards.createSetupIntent(requireAccount(req).id, req.params.provider)),
   );
 };

@@ -1,0 +1,39 @@
+/**
+ * What the console needs from a card payment provider. The local processor implements it in
+ * the embedded default; a Stripe implementation of the same interface comes later.
+ */
+export interface SetupIntent {
+  client_secret: string;
+  customerId: string;
+  setupIntentId: string;
+  accountId: string;
+}
+
+export interface ProviderCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; chargeId: string; receiptUrl: string }
+  | { status: 'failed'; chargeId: string; message: string };
+
+export interface CardProvider {
+  /** The name in GET /api/v1.0/payment/{provider}. */
+  readonly name: string;
+  createSetupIntent(accountId: string, customerId: string | null): Promise<SetupIntent>;
+  /** The card behind a token, when the customer holds it; undefined otherwise. */
+  findCard(customerId: string, token: string): Promise<ProviderCard | undefined>;
+  updateExpiry(customerId: string, token: string, expMonth: number, expYear: number): Promise<void>;
+  detach(customerId: string, token: string): Promise<void>;
+  /** Charges once per idempotency key: a repeat returns the first result. */
+  charge(input: {
+    customerId: string;
+    token: string;
+    amount: string;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<ChargeResult>;
+}

@@ -33,7 +33,7 @@ export const AccountDetails = Type.Composite([
   AccountSummary,
   Type.Object({
     balance: Type.Number({ description: 'USD; the sum of the completed ledger rows' }),
-    amountPending: Type.Number({ description: 'USD of deposits not yet settled' }),
+    amountPending: Type.Number({ description: 'USD that pending withdrawals will take (positive)' }),
     owner: Type.Object({ email: Type.String() }),
     userRoles: Type.Array(UserRole),
     setting: Type.Object({ autoDeposit: AutoDepositSetting }),

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database.ts';
-import { accountExists, ledgerSum, setFeature } from '../modules/accounts/accounts.store.ts';
+import { accountExists, ledgerBalance, setFeature } from '../modules/accounts/accounts.store.ts';
 import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
 import { parseAmount } from '../modules/billing/ledger.service.ts';
 import { insertTransaction } from '../modules/billing/ledger.store.ts';
@@ -53,7 +53,7 @@ export async function runCommand(db: Db, argv: string[]): Promise<CommandResult>
     const rows = await db
       .selectFrom('accounts as a')
       .innerJoin('users as u', 'u.id', 'a.created_by')
-      .select(['a.id', 'a.name', 'u.email as owner', 'a.is_billing_api_enabled', ledgerSum('COMPLETED').as('balance')])
+      .select(['a.id', 'a.name', 'u.email as owner', 'a.is_billing_api_enabled', ledgerBalance().as('balance')])
       .orderBy('a.created_at')
       .execute();
     const accounts = rows.map((r) => ({

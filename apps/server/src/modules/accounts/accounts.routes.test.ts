@@ -87,6 +87,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
         { account_id: id, type: 'WITHDRAW_RESOURCE_USAGE', amount: '-0.1', status: 'COMPLETED' },
         { account_id: id, type: 'WITHDRAW_RESOURCE_USAGE', amount: '-0.2', status: 'COMPLETED' },
         { account_id: id, type: 'DEPOSIT_ONE_TIME', amount: '25.5', status: 'PENDING' },
+        { account_id: id, type: 'WITHDRAW_RESOURCE_USAGE', amount: '-1.25', status: 'PENDING' },
       ])
       .execute();
     const details = await c.get<AccountDetails>('/api/v1.0/account/details', { 'ebs-account-id': id });
@@ -94,7 +95,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
       id,
       name: 'detailed',
       balance: 9.7,
-      amountPending: 25.5,
+      amountPending: 1.25,
       status: 'ACTIVE',
     });
     expect(details.body.data.userRoles).toHaveLength(1);

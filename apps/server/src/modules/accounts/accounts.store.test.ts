@@ -53,7 +53,7 @@ describe.each(testDatabases)('accounts store on $name', (database) => {
     expect((await store.listAccountsOfUser(db, member, { limit: 10, offset: 0 })).accounts[0]?.roleName).toBe('MEMBER');
   });
 
-  it('sums the ledger in decimal: balance from completed rows, pending apart', async () => {
+  it('sums the ledger in decimal: balance from completed rows, pending withdrawals apart', async () => {
     const owner = await newUser();
     const { id } = await store.insertAccount(db, {
       name: 'ledger',
@@ -68,11 +68,13 @@ describe.each(testDatabases)('accounts store on $name', (database) => {
         { account_id: id, type: 'DEPOSIT_ONE_TIME', amount: '0.1', status: 'COMPLETED' },
         { account_id: id, type: 'DEPOSIT_ONE_TIME', amount: '0.2', status: 'COMPLETED' },
         { account_id: id, type: 'DEPOSIT_AUTO', amount: '5', status: 'PENDING' },
+        { account_id: id, type: 'WITHDRAW_RESOURCE_USAGE', amount: '-0.7', status: 'PENDING' },
         { account_id: id, type: 'DEPOSIT_AUTO', amount: '7', status: 'FAILED' },
       ])
       .execute();
     const details = await store.findAccountDetails(db, id, owner);
-    expect(details).toMatchObject({ balance: 0.3, amountPending: 5 });
+    // The pending deposit adds nothing yet; the pending withdrawal is pending.
+    expect(details).toMatchObject({ balance: 0.3, amountPending: 0.7 });
   });
 
   it('gives no details to a user who is not a member', async () => {

@@ -22,12 +22,16 @@ const toSummary = (r: SummaryRow): AccountSummary => ({
 });
 
 /**
- * The ledger rule in one place: an account's balance is the sum of its completed transactions,
- * its pending amount the sum of those still pending, as decimal text. For queries over `accounts as a`.
+ * The ledger rule in one place, for queries over `accounts as a`: the balance is the sum of the
+ * completed transactions; the pending amount is what pending withdrawals will take, as a positive
+ * number (a pending deposit adds nothing until it completes). Both as decimal text.
  */
-export const ledgerSum = (status: 'COMPLETED' | 'PENDING') =>
+export const ledgerBalance = () =>
   sql<string>`(select coalesce(sum(t.amount), 0)::text from account_transactions t
-    where t.account_id = a.id and t.status = ${status})`;
+    where t.account_id = a.id and t.status = 'COMPLETED')`;
+export const ledgerPending = () =>
+  sql<string>`(select coalesce(-sum(t.amount), 0)::text from account_transactions t
+    where t.account_id = a.id and t.status = 'PENDING' and t.amount < 0)`;
 
 const summaryColumns = ['a.id', 'a.name', 'a.is_billing_api_enabled', 'm.role_name', 'a.created_at'] as const;
 
@@ -100,8 +104,8 @@ export async function findAccountDetails(
       'a.auto_deposit_enabled',
       sql<string | null>`a.auto_deposit_min_balance::text`.as('min_balance'),
       sql<string | null>`a.auto_deposit_amount::text`.as('deposit_amount'),
-      ledgerSum('COMPLETED').as('balance'),
-      ledgerSum('PENDING').as('amount_pending'),
+      ledgerBalance().as('balance'),
+      ledgerPending().as('amount_pending'),
     ])
     .where('a.id', '=', accountId)
     .executeTakeFirst();

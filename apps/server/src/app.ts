@@ -14,6 +14,7 @@ import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { DepositService } from './modules/billing/deposit.service.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { CardsService } from './modules/cards/cards.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -81,7 +82,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter);
   const processor = new LocalCardProcessor(db, config.PUBLIC_URL);
   const cards = new CardsService(db, processor);
-  const deps: Deps = { config, db, secrets, tokens, limiter, mailer, identity, cards };
+  const deposits = new DepositService(db, processor);
+  const deps: Deps = {
+    config,
+    db,
+    secrets,
+    tokens,
+    limiter,
+    mailer,
+    identity,
+    cardProvider: processor,
+    cards,
+    deposits,
+  };
 
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {

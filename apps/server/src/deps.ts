@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { DepositService } from './modules/billing/deposit.service.ts';
+import type { CardProvider } from './modules/cards/card-provider.ts';
 import type { CardsService } from './modules/cards/cards.service.ts';
 import type { IdentityProvider } from './modules/identity/identity.service.ts';
 import type { Mailer } from './modules/identity/mailer.ts';
@@ -16,5 +18,7 @@ export interface Deps {
   limiter: RateLimiter;
   mailer: Mailer;
   identity: IdentityProvider;
+  cardProvider: CardProvider;
   cards: CardsService;
+  deposits: DepositService;
 }

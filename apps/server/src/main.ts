@@ -13,7 +13,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { app } = await buildApp(config);
+  const { app, deps } = await buildApp(config);
+  const settled = await deps.deposits.reconcile();
+  if (settled > 0) app.log.warn({ settled }, 'settled deposits left pending by an earlier stop');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -38,3 +38,21 @@ export const UpdateCardBody = Type.Object(
   { additionalProperties: false },
 );
 export type SetupIntent = Static<typeof SetupIntent>;
+
+/** spec A §5, §9: a deposit is a whole number of USD from the DEPOSIT setting's minAmount to 99999. */
+export const DEPOSIT_MAX = 99999;
+export const DepositBody = Type.Object(
+  { cardId: Type.String({ format: 'uuid' }), depositAmount: Type.Number() },
+  { additionalProperties: false },
+);
+export const DepositHeaders = Type.Object({
+  'ebs-account-id': Type.String({ format: 'uuid' }),
+  'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,100}$' })),
+});
+export const DepositResult = Type.Object({
+  transactionId: Type.String(),
+  status: Type.Literal('COMPLETED'),
+  amount: Type.Number(),
+  receiptUrl: Type.String(),
+});
+export type DepositResult = Static<typeof DepositResult>;

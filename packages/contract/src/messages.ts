@@ -44,6 +44,15 @@ export const Messages = {
   cardSetDefault: 'Payment card has been set as default.',
   cardRemoved: 'Payment card has been removed.',
   cardUpdated: 'Payment card updated.',
+  // spec A §5, §8 deposits
+  depositAmountRequired: 'Deposit amount is required.',
+  setDefaultCard: 'Please set one payment card as default.',
+  paymentProcessing: 'Your payment is being processed. Thanks for using the product!',
+  // ours: deposits
+  depositWhole: 'Deposit amount must be a whole number of USD.',
+  depositMin: (min: number) => `The minimum deposit is ${min} USD.`,
+  depositMax: 'The maximum deposit is 99999 USD.',
+  idempotencyReused: 'This Idempotency-Key was already used for another deposit.',
   // ours: cards
   cardNotFound: 'Payment card not found.',
   cardAlreadyAdded: 'This payment card has already been added.',

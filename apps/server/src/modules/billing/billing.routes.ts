@@ -1,5 +1,8 @@
 import {
   AccountHeaders,
+  DepositBody,
+  DepositHeaders,
+  DepositResult,
   describeTransactionType,
   Messages,
   RedeemBonusBody,
@@ -19,7 +22,7 @@ import { redeemWelcomeCredit } from './bonus.service.ts';
 import { transactionFilter } from './ledger.service.ts';
 import { listTransactions } from './ledger.store.ts';
 
-export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {
+export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, deposits }) => {
   const tags = ['billing'];
 
   app.get(
@@ -55,5 +58,18 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }
         Messages.welcomeCreditAdded,
       );
     },
+  );
+
+  app.post(
+    '/api/v1.0/payment/card/deposit',
+    {
+      config: { accountScoped: true },
+      schema: { tags, headers: DepositHeaders, body: DepositBody, response: responses(DepositResult) },
+    },
+    async (req) =>
+      ok(
+        await deposits.deposit(requireAccount(req).id, req.body, req.headers['idempotency-key']),
+        Messages.paymentProcessing,
+      ),
   );
 };

@@ -46,7 +46,8 @@ export async function listTransactions(
   accountId: string,
   filter: TransactionFilter,
 ): Promise<{ transactions: Transaction[]; totalCount: number }> {
-  let base = db.selectFrom('account_transactions').where('account_id', '=', accountId);
+  // A failed payment posted nothing: it stays in the table for audit, out of the history.
+  let base = db.selectFrom('account_transactions').where('account_id', '=', accountId).where('status', '!=', 'FAILED');
   if (filter.from) base = base.where('created_at', '>=', filter.from);
   if (filter.until) base = base.where('created_at', '<', filter.until);
   if (filter.types) base = base.where('type', 'in', filter.types.length ? filter.types : ['']);
@@ -74,4 +75,67 @@ export async function listTransactions(
       updatedAt: r.updated_at.toISOString(),
     })),
   };
+}
+
+export interface ClaimedDeposit {
+  id: string;
+  status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  amount: string;
+  metadata: Record<string, unknown>;
+  /** True when this call created the row; false when an earlier request with the key did. */
+  created: boolean;
+}
+
+/** Appends a PENDING deposit under its idempotency key, or returns the row an earlier request made. */
+export async function claimDeposit(db: Db, row: NewTransaction & { idempotencyKey: string }): Promise<ClaimedDeposit> {
+  const inserted = await db
+    .insertInto('account_transactions')
+    .values({
+      account_id: row.accountId,
+      type: row.type,
+      amount: row.amount,
+      status: 'PENDING',
+      metadata: JSON.stringify(row.metadata ?? {}),
+      idempotency_key: row.idempotencyKey,
+    })
+    .onConflict((c) => c.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  const found = await db
+    .selectFrom('account_transactions')
+    .select(['id', 'status', sql<string>`amount::text`.as('amount'), 'metadata'])
+    .where('idempotency_key', '=', row.idempotencyKey)
+    .executeTakeFirstOrThrow();
+  return { ...found, metadata: (found.metadata ?? {}) as Record<string, unknown>, created: inserted !== undefined };
+}
+
+/** Settles a PENDING row once: COMPLETED posts it to the balance, FAILED never will. */
+export async function settleTransaction(
+  db: Db,
+  id: string,
+  status: 'COMPLETED' | 'FAILED',
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .updateTable('account_transactions')
+    .set({
+      status,
+      metadata: sql`metadata || ${JSON.stringify(metadata)}::jsonb`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .execute();
+}
+
+/** Deposits still PENDING after a while: a process stopped between the charge and the ledger write. */
+export async function stalePendingDeposits(db: Db, olderThanSeconds: number) {
+  return db
+    .selectFrom('account_transactions')
+    .select(['id', 'idempotency_key', sql<number>`extract(epoch from now() - created_at)::float8`.as('age')])
+    .where('status', '=', 'PENDING')
+    .where('type', 'in', ['DEPOSIT_ONE_TIME', 'DEPOSIT_AUTO'])
+    .where('idempotency_key', 'is not', null)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .execute();
 }

@@ -28,6 +28,8 @@ export interface CardProvider {
   findCard(customerId: string, token: string): Promise<ProviderCard | undefined>;
   updateExpiry(customerId: string, token: string, expMonth: number, expYear: number): Promise<void>;
   detach(customerId: string, token: string): Promise<void>;
+  /** The charge made under an idempotency key, if any: how a crash is settled afterwards. */
+  findCharge(idempotencyKey: string): Promise<ChargeResult | undefined>;
   /** Charges once per idempotency key: a repeat returns the first result. */
   charge(input: {
     customerId: string;

@@ -159,6 +159,11 @@ export class LocalCardProcessor implements CardProvider {
     return this.result(charge);
   }
 
+  async findCharge(idempotencyKey: string): Promise<ChargeResult | undefined> {
+    const charge = await store.findChargeByKey(this.db, idempotencyKey);
+    return charge && this.result(charge);
+  }
+
   receiptUrl(chargeId: string): string {
     return `${this.publicUrl}/processor/v1/receipts/${chargeId}`;
   }

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { DEPOSIT_MAX, type DepositResult, Messages } from '@ebs/contract';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';
+import { customerIdOf, findCard } from '../cards/cards.store.ts';
+import { findSetting } from '../settings/settings.store.ts';
+import { type ClaimedDeposit, claimDeposit, settleTransaction, stalePendingDeposits } from './ledger.store.ts';
+
+/** A PENDING deposit with no charge behind it this long after its start was never paid. */
+const UNPAID_AFTER_SECONDS = 3600;
+
+/**
+ * One-time deposits (spec A §4-§5, ARCHITECTURE §4). The ledger row is written PENDING under the
+ * request's idempotency key before the card is charged with the same key, then settled; so a
+ * double click, a retry or a crash between the two never charges twice nor loses a paid deposit.
+ */
+export class DepositService {
+  constructor(
+    private readonly db: Db,
+    private readonly provider: CardProvider,
+  ) {}
+
+  async deposit(
+    accountId: string,
+    input: { cardId: string; depositAmount: number },
+    clientKey: string | undefined,
+  ): Promise<DepositResult> {
+    const amount = await this.checkedAmount(input.depositAmount);
+    const card = await findCard(this.db, input.cardId);
+    if (!card || card.accountId !== accountId) throw notFound(Messages.cardNotFound);
+    if (!card.isDefault) throw badRequest(Messages.setDefaultCard);
+    const customerId = await customerIdOf(this.db, accountId);
+    if (!customerId) throw notFound(Messages.cardNotFound);
+
+    const key = `deposit:${accountId}:${clientKey ?? randomUUID()}`;
+    const row = await claimDeposit(this.db, {
+      accountId,
+      type: 'DEPOSIT_ONE_TIME',
+      amount: String(amount),
+      status: 'PENDING',
+      idempotencyKey: key,
+      metadata: { cardId: card.id },
+    });
+    if (!row.created && (Number(row.amount) !== amount || row.metadata.cardId !== card.id)) {
+      throw badRequest(Messages.idempotencyReused);
+    }
+    if (row.status !== 'PENDING') return this.answer(row, amount);
+
+    const charge = await this.provider.charge({
+      customerId,
+      token: card.providerToken,
+      amount: String(amount),
+      idempotencyKey: key,
+      description: `Deposit of ${amount} USD`,
+    });
+    await this.settle(row.id, charge);
+    return this.answer({ ...row, ...this.outcome(charge) }, amount);
+  }
+
+  /**
+   * Settles deposits left PENDING by a stopped process, from the provider's own record of the
+   * charge; one with no charge after an hour was never paid. Runs at start; safe to repeat.
+   */
+  async reconcile(olderThanSeconds = 60): Promise<number> {
+    let settled = 0;
+    for (const row of await stalePendingDeposits(this.db, olderThanSeconds)) {
+      const charge = await this.provider.findCharge(row.idempotency_key ?? '');
+      if (charge) await this.settle(row.id, charge);
+      else if (Number(row.age) > UNPAID_AFTER_SECONDS) {
+        await settleTransaction(this.db, row.id, 'FAILED', { failure: 'The payment was not completed.' });
+      } else continue;
+      settled += 1;
+    }
+    return settled;
+  }
+
+  private async checkedAmount(value: number): Promise<number> {
+    if (!value) throw badRequest(Messages.depositAmountRequired);
+    if (!Number.isInteger(value)) throw badRequest(Messages.depositWhole);
+    const setting = await findSetting(this.db, 'DEPOSIT');
+    const min = (setting?.settings as { minAmount?: number } | undefined)?.minAmount || 1;
+    if (value < min) throw badRequest(Messages.depositMin(min));
+    if (value > DEPOSIT_MAX) throw badRequest(Messages.depositMax);
+    return value;
+  }
+
+  private outcome(charge: ChargeResult) {
+    return charge.status === 'succeeded'
+      ? { status: 'COMPLETED' as const, metadata: { receiptUrl: charge.receiptUrl, chargeId: charge.chargeId } }
+      : { status: 'FAILED' as const, metadata: { failure: charge.message, chargeId: charge.chargeId } };
+  }
+
+  private async settle(id: string, charge: ChargeResult): Promise<void> {
+    const { status, metadata } = this.outcome(charge);
+    await settleTransaction(this.db, id, status, metadata);
+  }
+
+  private answer(row: Pick<ClaimedDeposit, 'id' | 'status' | 'metadata'>, amount: number): DepositResult {
+    if (row.status === 'FAILED') {
+      throw new AppError(402, String(row.metadata.failure ?? 'Your card was declined.'), 'card_error');
+    }
+    return { transactionId: row.id, status: 'COMPLETED', amount, receiptUrl: String(row.metadata.receiptUrl ?? '') };
+  }
+}

@@ -1,0 +1,201 @@
+import { Messages, type SetupIntent, type TransactionList } from '@ebs/contract';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { Client } from '../../testing/client.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { serverFor } from '../../testing/server.ts';
+import { claimDeposit } from './ledger.store.ts';
+
+describe.each(testDatabases)('deposits on $name', (database) => {
+  const server = serverFor(database);
+
+  /** An owner whose account holds one default card with the given number. */
+  const ownerWithCard = async (number = '4242424242424242') => {
+    const c = new Client(server().url);
+    await c.signUp();
+    const accountId = (await c.post<{ id: string }>('/api/v1.0/account', { accountName: 'pays' })).body.data.id;
+    const h = { 'ebs-account-id': accountId };
+    const setup = (await c.get<SetupIntent>('/api/v1.0/payment/local', h)).body.data;
+    const confirmed = await fetch(`${server().url}/processor/v1/setup_intents/${setup.setupIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_secret: setup.client_secret,
+        card: { number, exp_month: 12, exp_year: 2030, cvc: '123' },
+      }),
+    });
+    const { payment_method } = (await confirmed.json()) as { payment_method: string };
+    const cardId = (await c.post<{ cardId: string }>('/api/v1.0/payment/card', { cardToken: payment_method }, h)).body
+      .data.cardId;
+    const deposit = (body: Record<string, unknown>, key?: string) =>
+      c.post<{ transactionId: string; receiptUrl: string }>('/api/v1.0/payment/card/deposit', body, {
+        ...h,
+        ...(key ? { 'idempotency-key': key } : {}),
+      });
+    return { c, accountId, h, cardId, deposit };
+  };
+
+  /** The balance shown, checked against the ledger: it always equals the sum of completed rows. */
+  const balance = async (c: Client, accountId: string) => {
+    const shown = (await c.get<{ balance: number }>('/api/v1.0/account/details', { 'ebs-account-id': accountId })).body
+      .data.balance;
+    const sum = await sql<{ s: string }>`select coalesce(sum(amount), 0)::text as s from account_transactions
+      where account_id = ${accountId} and status = 'COMPLETED'`.execute(server().db);
+    expect(shown).toBe(Number(sum.rows[0]?.s));
+    return shown;
+  };
+  const charges = async (accountId: string) =>
+    (
+      await sql<{ n: string }>`select count(*)::text as n from processor_charges c
+        join accounts a on a.customer_id = c.customer_id where a.id = ${accountId}`.execute(server().db)
+    ).rows[0]?.n;
+
+  it('deposits 25 USD: the message, a receipt, the history and the balance', async () => {
+    const o = await ownerWithCard();
+    const answer = await o.deposit({ cardId: o.cardId, depositAmount: 25 }, 'first-deposit-1');
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Your payment is being processed. Thanks for using the product!');
+    const receipt = await fetch(answer.body.data.receiptUrl.replace(/^http:\/\/localhost:8080/, server().url));
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toContain('$25.00');
+    const history = (await o.c.get<TransactionList>('/api/v1.0/transaction?limit=10&offset=0', o.h)).body.data;
+    expect(history.transactions).toMatchObject([
+      {
+        id: answer.body.data.transactionId,
+        type: 'DEPOSIT_ONE_TIME',
+        amount: 25,
+        metadata: { receiptUrl: answer.body.data.receiptUrl },
+      },
+    ]);
+    expect(await balance(o.c, o.accountId)).toBe(25);
+  });
+
+  it.each<[Record<string, unknown>, string]>([
+    [{}, "body must have property 'depositAmount'"],
+    [{ depositAmount: 0 }, 'Deposit amount is required.'],
+    [{ depositAmount: 'ten' }, 'body.depositAmount must be number'],
+    [{ depositAmount: -5 }, 'The minimum deposit is 1 USD.'],
+    [{ depositAmount: 2.5 }, 'Deposit amount must be a whole number of USD.'],
+    [{ depositAmount: 100000 }, 'The maximum deposit is 99999 USD.'],
+  ])('refuses %j, charging and posting nothing', async (body, message) => {
+    const o = await ownerWithCard();
+    const answer = await o.deposit({ cardId: o.cardId, ...body });
+    expect([answer.status, answer.body.message]).toEqual([400, message]);
+    expect(await charges(o.accountId)).toBe('0');
+    expect(await balance(o.c, o.accountId)).toBe(0);
+  });
+
+  it('follows the DEPOSIT setting’s minimum', async () => {
+    const o = await ownerWithCard();
+    await server()
+      .db.updateTable('settings')
+      .set({ value: JSON.stringify({ minAmount: 5 }) })
+      .where('name', '=', 'DEPOSIT')
+      .execute();
+    try {
+      const answer = await o.deposit({ cardId: o.cardId, depositAmount: 4 });
+      expect([answer.status, answer.body.message]).toEqual([400, 'The minimum deposit is 5 USD.']);
+    } finally {
+      await server()
+        .db.updateTable('settings')
+        .set({ value: JSON.stringify({ minAmount: 1 }) })
+        .where('name', '=', 'DEPOSIT')
+        .execute();
+    }
+  });
+
+  it('refuses another account’s card and a card that is not the default', async () => {
+    const mine = await ownerWithCard();
+    const theirs = await ownerWithCard();
+    const foreign = await mine.deposit({ cardId: theirs.cardId, depositAmount: 10 });
+    expect([foreign.status, foreign.body.message]).toEqual([404, Messages.cardNotFound]);
+    await server().db.updateTable('payment_cards').set({ is_default: false }).where('id', '=', mine.cardId).execute();
+    const noDefault = await mine.deposit({ cardId: mine.cardId, depositAmount: 10 });
+    expect([noDefault.status, noDefault.body.message]).toEqual([400, 'Please set one payment card as default.']);
+    expect(await charges(mine.accountId)).toBe('0');
+  });
+
+  it('shows the processor’s message for a failed charge and posts nothing', async () => {
+    const o = await ownerWithCard('4000000000009995');
+    const answer = await o.deposit({ cardId: o.cardId, depositAmount: 30 });
+    expect([answer.status, answer.body.message]).toEqual([402, 'Your card has insufficient funds.']);
+    expect((await o.c.get<TransactionList>('/api/v1.0/transaction?limit=10&offset=0', o.h)).body.data.totalCount).toBe(
+      0,
+    );
+    expect(await balance(o.c, o.accountId)).toBe(0);
+  });
+
+  it('charges once and posts once for twenty parallel requests with one idempotency key', async () => {
+    const o = await ownerWithCard();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => o.deposit({ cardId: o.cardId, depositAmount: 7 }, 'double-click-key')),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.body.data.transactionId)).size).toBe(1);
+    expect(await charges(o.accountId)).toBe('1');
+    expect(await balance(o.c, o.accountId)).toBe(7);
+  });
+
+  it('charges twenty times for twenty requests with different keys', async () => {
+    const o = await ownerWithCard();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => o.deposit({ cardId: o.cardId, depositAmount: 3 }, `distinct-key-${i}`)),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(await charges(o.accountId)).toBe('20');
+    expect(await balance(o.c, o.accountId)).toBe(60);
+  });
+
+  it('refuses a key used again for another amount', async () => {
+    const o = await ownerWithCard();
+    await o.deposit({ cardId: o.cardId, depositAmount: 5 }, 'reused-key-1');
+    const again = await o.deposit({ cardId: o.cardId, depositAmount: 6 }, 'reused-key-1');
+    expect([again.status, again.body.message]).toEqual([400, Messages.idempotencyReused]);
+    expect(await balance(o.c, o.accountId)).toBe(5);
+  });
+
+  it('settles once, on restart, a deposit interrupted between the charge and the ledger write', async () => {
+    const o = await ownerWithCard();
+    const key = `deposit:${o.accountId}:crashed-request`;
+    // The state a crash leaves: the PENDING row written, the card charged, the row never settled.
+    const row = await claimDeposit(server().db, {
+      accountId: o.accountId,
+      type: 'DEPOSIT_ONE_TIME',
+      amount: '40',
+      status: 'PENDING',
+      idempotencyKey: key,
+      metadata: { cardId: o.cardId },
+    });
+    const customerId = (
+      await server()
+        .db.selectFrom('accounts')
+        .select('customer_id')
+        .where('id', '=', o.accountId)
+        .executeTakeFirstOrThrow()
+    ).customer_id as string;
+    const token = (
+      await server()
+        .db.selectFrom('payment_cards')
+        .select('provider_token')
+        .where('id', '=', o.cardId)
+        .executeTakeFirstOrThrow()
+    ).provider_token;
+    await server().deps.cardProvider.charge({
+      customerId,
+      token,
+      amount: '40',
+      idempotencyKey: key,
+      description: 'crash',
+    });
+    await sql`update account_transactions set created_at = now() - interval '2 minutes' where id = ${row.id}`.execute(
+      server().db,
+    );
+    expect(await balance(o.c, o.accountId)).toBe(0);
+
+    expect(await server().deps.deposits.reconcile()).toBeGreaterThanOrEqual(1);
+    expect(await balance(o.c, o.accountId)).toBe(40);
+    await server().deps.deposits.reconcile();
+    expect(await balance(o.c, o.accountId)).toBe(40);
+    expect(await charges(o.accountId)).toBe('1');
+  });
+});

@@ -67,6 +67,27 @@ export const FeatureName = Type.Union([Type.Literal('TOKEN_FORWARDING')]);
 export const FeatureQuery = Type.Object({ featureName: FeatureName }, { additionalProperties: false });
 export const FeatureResult = Type.Object({ featureName: FeatureName, result: Type.Boolean() });
 
+/** spec A §7: auto pay is saved as settingName autoDeposit with the toggle, or the threshold and amount. */
+export const UpdateAccountSettingsBody = Type.Object(
+  {
+    settingName: Type.Literal('autoDeposit'),
+    fields: Type.Union([
+      Type.Object({ autoDepositEnabled: Type.Boolean() }, { additionalProperties: false }),
+      Type.Object(
+        {
+          // Both are required: the service answers "Deposit amount is required." for a missing one.
+          minBalance: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+          autoDepositAmount: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export const AUTO_PAY_MIN_BALANCE = { min: 1, max: 99999, default: 1 } as const;
+export type UpdateAccountSettingsBody = Static<typeof UpdateAccountSettingsBody>;
+
 export type AccountSummary = Static<typeof AccountSummary>;
 export type AccountDetails = Static<typeof AccountDetails>;
 export type AccountList = Static<typeof AccountList>;

@@ -48,6 +48,12 @@ export const Messages = {
   depositAmountRequired: 'Deposit amount is required.',
   setDefaultCard: 'Please set one payment card as default.',
   paymentProcessing: 'Your payment is being processed. Thanks for using the product!',
+  // spec A §8 auto pay
+  autoPayEnabled: 'Thanks for enabling auto pay.',
+  autoPayDisabled: 'Your auto pay has been turned off.',
+  autoPaySaved: 'Your auto pay setting has been saved.',
+  // ours: auto pay
+  autoPayThresholdRange: 'The auto pay threshold must be between 1 and 99999 USD.',
   // ours: deposits
   depositWhole: 'Deposit amount must be a whole number of USD.',
   depositMin: (min: number) => `The minimum deposit is ${min} USD.`,

@@ -161,4 +161,21 @@ describe('api client', () => {
     expect(init.headers).toMatchObject({ 'ebs-account-id': '', authorization: 'Bearer old-token' });
     expect(init.credentials).toBe('same-origin');
   });
+
+  it('sends extra headers such as an idempotency key next to its own', async () => {
+    serve(() => wrapped({ ok: true }));
+
+    await api.post('/api/v1.0/payment/card/deposit', {
+      body: { cardId: 'c1', depositAmount: 5 },
+      accountId: 'a1',
+      headers: { 'idempotency-key': 'key-12345678', authorization: 'Bearer forged' },
+    });
+
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.headers).toMatchObject({
+      'idempotency-key': 'key-12345678',
+      'ebs-account-id': 'a1',
+      authorization: 'Bearer old-token',
+    });
+  });
 });

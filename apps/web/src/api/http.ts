@@ -9,6 +9,8 @@ export interface RequestOptions {
   body?: unknown;
   /** The account named in `ebs-account-id`; the current account when absent, '' sends it empty. */
   accountId?: string;
+  /** Extra request headers, e.g. an `idempotency-key`; they cannot replace the ones set here. */
+  headers?: Record<string, string>;
 }
 
 export interface RawResponse {
@@ -41,7 +43,7 @@ function parseBody(text: string): unknown {
 /** One HTTP exchange, with no wrapper rule and no error handling: the client adds those. */
 export async function send(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
   const session = getSession();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   // The refresh call is authenticated by its cookie; an expired bearer would only confuse it.
   const sentToken = path === '/auth/refresh' ? null : session.idToken;
   if (sentToken) headers.authorization = `Bearer ${sentToken}`;

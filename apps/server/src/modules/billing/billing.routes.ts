@@ -1,5 +1,6 @@
 import {
   AccountHeaders,
+  AutoDepositSetting,
   DepositBody,
   DepositHeaders,
   DepositResult,
@@ -11,6 +12,7 @@ import {
   TransactionList,
   TransactionListQuery,
   TransactionTypeList,
+  UpdateAccountSettingsBody,
   WELCOME_CREDIT_USD,
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -18,6 +20,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { ok, responses } from '../../http/reply.ts';
+import { updateAutoDeposit } from './auto-pay.service.ts';
 import { redeemWelcomeCredit } from './bonus.service.ts';
 import { transactionFilter } from './ledger.service.ts';
 import { listTransactions } from './ledger.store.ts';
@@ -71,5 +74,22 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, 
         await deposits.deposit(requireAccount(req).id, req.body, req.headers['idempotency-key']),
         Messages.paymentProcessing,
       ),
+  );
+
+  app.post(
+    '/api/v1.0/account/updateAccountSettings',
+    {
+      config: { accountScoped: true },
+      schema: {
+        tags,
+        headers: AccountHeaders,
+        body: UpdateAccountSettingsBody,
+        response: responses(AutoDepositSetting),
+      },
+    },
+    async (req) => {
+      const { autoDeposit, message } = await updateAutoDeposit(db, requireAccount(req).id, req.body.fields);
+      return ok(autoDeposit, message);
+    },
   );
 };

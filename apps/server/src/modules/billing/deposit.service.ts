@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';
 import { customerIdOf, findCard } from '../cards/cards.store.ts';
-import { findSetting } from '../settings/settings.store.ts';
+import { depositMinimum } from './auto-pay.service.ts';
 import { type ClaimedDeposit, claimDeposit, settleTransaction, stalePendingDeposits } from './ledger.store.ts';
 
 /** A PENDING deposit with no charge behind it this long after its start was never paid. */
@@ -78,8 +78,7 @@ export class DepositService {
   private async checkedAmount(value: number): Promise<number> {
     if (!value) throw badRequest(Messages.depositAmountRequired);
     if (!Number.isInteger(value)) throw badRequest(Messages.depositWhole);
-    const setting = await findSetting(this.db, 'DEPOSIT');
-    const min = (setting?.settings as { minAmount?: number } | undefined)?.minAmount || 1;
+    const min = await depositMinimum(this.db);
     if (value < min) throw badRequest(Messages.depositMin(min));
     if (value > DEPOSIT_MAX) throw badRequest(Messages.depositMax);
     return value;

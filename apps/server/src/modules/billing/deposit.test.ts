@@ -1,7 +1,8 @@
-import { Messages, type SetupIntent, type TransactionList } from '@ebs/contract';
+import { Messages, type TransactionList } from '@ebs/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { Client } from '../../testing/client.ts';
+import { ownerWithCard as addOwnerWithCard } from '../../testing/cards.ts';
+import type { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
 import { claimDeposit } from './ledger.store.ts';
@@ -11,22 +12,7 @@ describe.each(testDatabases)('deposits on $name', (database) => {
 
   /** An owner whose account holds one default card with the given number. */
   const ownerWithCard = async (number = '4242424242424242') => {
-    const c = new Client(server().url);
-    await c.signUp();
-    const accountId = (await c.post<{ id: string }>('/api/v1.0/account', { accountName: 'pays' })).body.data.id;
-    const h = { 'ebs-account-id': accountId };
-    const setup = (await c.get<SetupIntent>('/api/v1.0/payment/local', h)).body.data;
-    const confirmed = await fetch(`${server().url}/processor/v1/setup_intents/${setup.setupIntentId}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_secret: setup.client_secret,
-        card: { number, exp_month: 12, exp_year: 2030, cvc: '123' },
-      }),
-    });
-    const { payment_method } = (await confirmed.json()) as { payment_method: string };
-    const cardId = (await c.post<{ cardId: string }>('/api/v1.0/payment/card', { cardToken: payment_method }, h)).body
-      .data.cardId;
+    const { c, accountId, h, cardId } = await addOwnerWithCard(server().url, number);
     const deposit = (body: Record<string, unknown>, key?: string) =>
       c.post<{ transactionId: string; receiptUrl: string }>('/api/v1.0/payment/card/deposit', body, {
         ...h,

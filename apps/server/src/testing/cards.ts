@@ -1,0 +1,26 @@
+import type { SetupIntent } from '@ebs/contract';
+import { Client } from './client.ts';
+
+/**
+ * A signed-up owner of a new account whose default card is the given number, added as the
+ * console does it: a setup intent, the processor's confirmation, then the attach call.
+ */
+export async function ownerWithCard(baseUrl: string, number = '4242424242424242') {
+  const c = new Client(baseUrl);
+  await c.signUp();
+  const accountId = (await c.post<{ id: string }>('/api/v1.0/account', { accountName: 'pays' })).body.data.id;
+  const h = { 'ebs-account-id': accountId };
+  const setup = (await c.get<SetupIntent>('/api/v1.0/payment/local', h)).body.data;
+  const confirmed = await fetch(`${baseUrl}/processor/v1/setup_intents/${setup.setupIntentId}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_secret: setup.client_secret,
+      card: { number, exp_month: 12, exp_year: 2030, cvc: '123' },
+    }),
+  });
+  const { payment_method } = (await confirmed.json()) as { payment_method: string };
+  const cardId = (await c.post<{ cardId: string }>('/api/v1.0/payment/card', { cardToken: payment_method }, h)).body
+    .data.cardId;
+  return { c, accountId, h, cardId };
+}

@@ -61,6 +61,10 @@ export interface AccountsTable {
   auto_deposit_enabled: Generated<boolean>;
   auto_deposit_min_balance: Numeric | null;
   auto_deposit_amount: Numeric | null;
+  auto_deposit_armed: Generated<boolean>;
+  auto_deposit_key: string | null;
+  auto_deposit_failures: Generated<number>;
+  auto_deposit_retry_at: NullableTimestamp;
   created_at: Timestamp;
 }
 

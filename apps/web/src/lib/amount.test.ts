@@ -1,6 +1,14 @@
 import { Messages } from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
-import { amountError, depositMinimum, formatAmountInput, formatUsdTitle, parseAmountInput, toAmount } from './amount';
+import {
+  amountError,
+  depositMinimum,
+  formatAmountInput,
+  formatUsdTitle,
+  isBlockedAmountKey,
+  parseAmountInput,
+  toAmount,
+} from './amount';
 
 describe('formatAmountInput', () => {
   it('shows a dollar sign and thousands separators', () => {
@@ -29,6 +37,19 @@ describe('parseAmountInput', () => {
 
   it('round-trips with the formatter', () => {
     expect(parseAmountInput(formatAmountInput('54321'))).toBe('54321');
+  });
+});
+
+describe('isBlockedAmountKey', () => {
+  it('refuses typed characters other than digits', () => {
+    for (const key of ['a', '.', ',', '-', '+', 'e', ' ', '$']) expect(isBlockedAmountKey(key, false)).toBe(true);
+  });
+
+  it('lets digits, editing keys and shortcuts through', () => {
+    for (const key of ['0', '7', 'Backspace', 'Delete', 'ArrowLeft', 'Tab', 'Enter']) {
+      expect(isBlockedAmountKey(key, false)).toBe(false);
+    }
+    expect(isBlockedAmountKey('v', true)).toBe(false);
   });
 });
 

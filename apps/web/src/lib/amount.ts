@@ -19,6 +19,10 @@ export const formatAmountInput = (value: string | number | null | undefined): st
 /** spec A §5: only digits can be typed; everything else (the dollar sign, commas, dots, letters) is dropped. */
 export const parseAmountInput = (text: string | undefined): string => digitsOf(text);
 
+/** spec A §5: a key that types something other than a digit is refused; shortcuts and editing keys pass. */
+export const isBlockedAmountKey = (key: string, withModifier: boolean) =>
+  !withModifier && key.length === 1 && !/\d/.test(key);
+
 /** A form value as a number of USD, or undefined when there is none. */
 export const toAmount = (value: unknown): number | undefined => {
   if (value === null || value === undefined || value === '') return undefined;

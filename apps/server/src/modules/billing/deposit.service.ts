@@ -33,29 +33,54 @@ export class DepositService {
     const customerId = await customerIdOf(this.db, accountId);
     if (!customerId) throw notFound(Messages.cardNotFound);
 
-    const key = `deposit:${accountId}:${clientKey ?? randomUUID()}`;
-    const row = await claimDeposit(this.db, {
+    const row = await this.post({
       accountId,
+      cardId: card.id,
+      token: card.providerToken,
+      customerId,
+      amount,
+      key: `deposit:${accountId}:${clientKey ?? randomUUID()}`,
       type: 'DEPOSIT_ONE_TIME',
-      amount: String(amount),
-      status: 'PENDING',
-      idempotencyKey: key,
-      metadata: { cardId: card.id },
     });
-    if (!row.created && (Number(row.amount) !== amount || row.metadata.cardId !== card.id)) {
+    return this.answer(row, amount);
+  }
+
+  /**
+   * Writes the PENDING row under the key, charges the card with the same key and settles the row;
+   * a row an earlier call settled is returned as it is; a key used for another amount or card is
+   * refused. Shared by one-time deposits and auto pay.
+   */
+  async post(input: {
+    accountId: string;
+    cardId: string;
+    token: string;
+    customerId: string;
+    amount: number;
+    key: string;
+    type: 'DEPOSIT_ONE_TIME' | 'DEPOSIT_AUTO';
+  }): Promise<Pick<ClaimedDeposit, 'id' | 'status' | 'metadata' | 'amount'>> {
+    const row = await claimDeposit(this.db, {
+      accountId: input.accountId,
+      type: input.type,
+      amount: String(input.amount),
+      status: 'PENDING',
+      idempotencyKey: input.key,
+      metadata: { cardId: input.cardId },
+    });
+    if (Number(row.amount) !== input.amount || row.metadata.cardId !== input.cardId) {
       throw badRequest(Messages.idempotencyReused);
     }
-    if (row.status !== 'PENDING') return this.answer(row, amount);
-
+    if (row.status !== 'PENDING') return row;
     const charge = await this.provider.charge({
-      customerId,
-      token: card.providerToken,
-      amount: String(amount),
-      idempotencyKey: key,
-      description: `Deposit of ${amount} USD`,
+      customerId: input.customerId,
+      token: input.token,
+      amount: String(input.amount),
+      idempotencyKey: input.key,
+      description: `${input.type === 'DEPOSIT_AUTO' ? 'Auto deposit' : 'Deposit'} of ${input.amount} USD`,
     });
     await this.settle(row.id, charge);
-    return this.answer({ ...row, ...this.outcome(charge) }, amount);
+    const outcome = this.outcome(charge);
+    return { ...row, status: outcome.status, metadata: { ...row.metadata, ...outcome.metadata } };
   }
 
   /**

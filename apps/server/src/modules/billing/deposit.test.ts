@@ -116,7 +116,7 @@ describe.each(testDatabases)('deposits on $name', (database) => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => o.deposit({ cardId: o.cardId, depositAmount: 7 }, 'double-click-key')),
     );
-    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.status !== 200).map((a) => [a.status, a.body.message])).toEqual([]);
     expect(new Set(answers.map((a) => a.body.data.transactionId)).size).toBe(1);
     expect(await charges(o.accountId)).toBe('1');
     expect(await balance(o.c, o.accountId)).toBe(7);

@@ -1,6 +1,9 @@
-import type { TransactionList } from '@ebs/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AccountDetails, DepositResult, Setting, SettingName, TransactionList } from '@ebs/contract';
+import { Messages } from '@ebs/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { toast } from '../../lib/toast';
+import { accountDetailsKey } from '../../session/account-details';
 
 /** spec A §2: history tables are paged on the server, 10 per page. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -13,9 +16,12 @@ export interface TransactionParams {
 }
 
 export const billingKeys = {
+  /** Everything of one account's billing history, e.g. to refresh after a deposit. */
+  account: (accountId: string) => ['billing', accountId] as const,
   transactions: (accountId: string, params: TransactionParams) =>
     ['billing', accountId, 'transactions', params] as const,
   types: ['billing', 'transaction-types'] as const,
+  setting: (name: SettingName) => ['billing', 'setting', name] as const,
 };
 
 export const useTransactions = (accountId: string, params: TransactionParams) =>
@@ -42,3 +48,60 @@ export const useTransactionTypes = () =>
     queryFn: () => api.get<Array<{ type: string; description: string }>>('/api/v1.0/transaction/type'),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** A setting by name (spec A §3), e.g. DEPOSIT with its minAmount. */
+export const useSetting = (name: SettingName) =>
+  useQuery({
+    queryKey: billingKeys.setting(name),
+    queryFn: () => api.get<Setting>('/api/v1.0/setting', { query: { name } }),
+    staleTime: 5 * 60_000,
+  });
+
+export interface DepositRequest {
+  cardId: string;
+  depositAmount: number;
+  /** One per opening of the confirmation, so a double click or a retry never charges twice. */
+  idempotencyKey: string;
+}
+
+/** A one-time deposit from a card (spec A §4); on success the balance and the history are refreshed. */
+export function useDeposit(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardId, depositAmount, idempotencyKey }: DepositRequest) =>
+      api.post<DepositResult>('/api/v1.0/payment/card/deposit', {
+        accountId,
+        body: { cardId, depositAmount },
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    onSuccess: async () => {
+      // The server answers this text as the wrapper's message; the client hands back only its data.
+      toast.success(Messages.paymentProcessing);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountDetailsKey(accountId) }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.account(accountId) }),
+      ]);
+    },
+  });
+}
+
+export type AutoDeposit = AccountDetails['setting']['autoDeposit'];
+export type AutoDepositChange = Pick<AutoDeposit, 'autoDepositEnabled'> | { minBalance: number; autoDepositAmount: number };
+
+/** Saves the Auto Pay toggle, or its threshold and amount (spec A §4), and refreshes the account details. */
+export function useUpdateAutoDeposit(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: AutoDepositChange) =>
+      api.post<AutoDeposit>('/api/v1.0/account/updateAccountSettings', {
+        accountId,
+        body: { settingName: 'autoDeposit', fields },
+      }),
+    onSuccess: async (autoDeposit) => {
+      queryClient.setQueryData<AccountDetails>(accountDetailsKey(accountId), (details) =>
+        details && typeof autoDeposit?.autoDepositEnabled === 'boolean' ? { ...details, setting: { ...details.setting, autoDeposit } } : details,
+      );
+      await queryClient.invalidateQueries({ queryKey: accountDetailsKey(accountId) });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { Col, Row } from 'antd';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { depositMinimum } from '../../lib/amount';
+import { toast } from '../../lib/toast';
+import { AutoPayCard } from './auto-pay-card';
+import { useSetting } from './billing-queries';
+import { OneTimePayCard } from './one-time-pay-card';
+
+/** /account/:accountId/billings/buyCredits (spec A §2): Make One Time Pay and Auto Pay. */
+export function BuyCreditsPage() {
+  const accountId = useParams().accountId ?? '';
+  const deposit = useSetting('DEPOSIT');
+  // spec A §5: the DEPOSIT setting's minAmount, or 1 when it could not be read.
+  const minAmount = depositMinimum(deposit.data?.settings);
+
+  useEffect(() => {
+    if (deposit.error) toast.error(deposit.error);
+  }, [deposit.error]);
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={12}>
+        <OneTimePayCard accountId={accountId} minAmount={minAmount} />
+      </Col>
+      <Col xs={24} lg={12}>
+        <AutoPayCard accountId={accountId} minAmount={minAmount} />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,84 @@
+import { DEPOSIT_MAX, Messages } from '@ebs/contract';
+import { Card, Form } from 'antd';
+import { useEffect, useState } from 'react';
+import { SubmitButton } from '../../components/submit-button';
+import { amountError, toAmount } from '../../lib/amount';
+import { findDefaultCard } from '../../lib/card-display';
+import { newIdempotencyKey } from '../../lib/idempotency';
+import { usePaymentCards } from '../../lib/payment-cards';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { useSession } from '../../session/session-store';
+import { AmountInput } from './amount-input';
+import { DepositConfirmModal, type PendingDeposit } from './deposit-confirm-modal';
+import { NoCardModal } from './no-card-modal';
+
+const T = Texts.billing;
+
+interface OneTimePayFields {
+  amount?: number | string | null;
+}
+
+/** Make One Time Pay (spec A §2, §4, §5): an amount, then a confirmation with the default card. */
+export function OneTimePayCard({ accountId, minAmount }: { accountId: string; minAmount: number }) {
+  const [form] = Form.useForm<OneTimePayFields>();
+  const cards = usePaymentCards(accountId);
+  const { currentAccount } = useSession();
+  const [pending, setPending] = useState<PendingDeposit | null>(null);
+  const [noCard, setNoCard] = useState(false);
+
+  useEffect(() => {
+    if (cards.error) toast.error(cards.error);
+  }, [cards.error]);
+
+  const onFinish = ({ amount }: OneTimePayFields) => {
+    const depositAmount = toAmount(amount);
+    if (!depositAmount) return;
+    // The session's cards stand in when the card list could not be read.
+    const list = cards.data ?? (currentAccount?.id === accountId ? currentAccount.cards : []);
+    if (list.length === 0) {
+      setNoCard(true);
+      return;
+    }
+    const card = findDefaultCard(list);
+    if (!card) {
+      toast.error(Messages.setDefaultCard);
+      return;
+    }
+    // A new key per opening: the Deposit button of one confirmation never charges twice.
+    setPending({ amount: depositAmount, card, idempotencyKey: newIdempotencyKey() });
+  };
+
+  return (
+    <Card title={T.makeOneTimePay}>
+      <Form<OneTimePayFields> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item
+          name="amount"
+          label={T.amountUsd}
+          rules={[
+            {
+              validator: (_rule, value) => {
+                const error = amountError(value, minAmount, DEPOSIT_MAX);
+                return error ? Promise.reject(new Error(error)) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <AmountInput min={minAmount} />
+        </Form.Item>
+        <SubmitButton pending={cards.isLoading || pending !== null} block={false}>
+          {T.pay}
+        </SubmitButton>
+      </Form>
+      {pending && (
+        <DepositConfirmModal
+          accountId={accountId}
+          deposit={pending}
+          onClose={() => setPending(null)}
+          onDeposited={() => form.resetFields()}
+        />
+      )}
+      {noCard && <NoCardModal accountId={accountId} />}
+    </Card>
+  );
+}

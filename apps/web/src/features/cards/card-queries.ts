@@ -1,0 +1,78 @@
+import { Messages, type SetupIntent } from '@ebs/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { paymentCardKeys } from '../../lib/payment-cards';
+import { toast } from '../../lib/toast';
+import { loadAccount } from '../../session/load-account';
+
+/** The card payment provider the console's setup intents come from (spec A §7: the last path segment). */
+const CARD_PROVIDER = 'local';
+
+export const cardKeys = {
+  /** One setup intent per opening of the Add Payment Method dialog. */
+  setupIntent: (accountId: string, opening: string) => ['setup-intent', accountId, opening] as const,
+};
+
+/** Creates the setup intent the card-entry dialog confirms; never refetched, forgotten once the dialog is gone. */
+export const useSetupIntent = (accountId: string, opening: string) =>
+  useQuery({
+    queryKey: cardKeys.setupIntent(accountId, opening),
+    queryFn: () => api.get<SetupIntent>(`/api/v1.0/payment/${CARD_PROVIDER}`, { accountId }),
+    enabled: accountId !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+export interface CardExpiryChange {
+  cardId: string;
+  expireMonth: number;
+  expireYear: number;
+}
+
+/**
+ * A change to the account's cards: on success it shows `successText`, refreshes the card list and
+ * reloads the current account so that the session's cards stay right.
+ */
+function useCardChange<V>(accountId: string, call: (variables: V) => Promise<unknown>, successText: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      toast.success(successText);
+      // The change is made: a failed reload is only logged, so it cannot read as a failed change.
+      loadAccount(accountId).catch((error: unknown) => console.error('Failed to reload the account', error));
+      await queryClient.invalidateQueries({ queryKey: paymentCardKeys.list(accountId) });
+    },
+  });
+}
+
+const post = (accountId: string, path: string, body: object) => api.post<unknown>(path, { accountId, body });
+
+/** Attaches the payment method the processor confirmed (spec A §4). */
+export const useAttachCard = (accountId: string) =>
+  useCardChange(
+    accountId,
+    (cardToken: string) => api.post<{ cardId: string }>('/api/v1.0/payment/card', { accountId, body: { cardToken } }),
+    Messages.cardAdded,
+  );
+
+export const useSetDefaultCard = (accountId: string) =>
+  useCardChange(
+    accountId,
+    (cardId: string) => post(accountId, '/api/v1.0/payment/card/default', { cardId }),
+    Messages.cardSetDefault,
+  );
+
+export const useRemoveCard = (accountId: string) =>
+  useCardChange(
+    accountId,
+    (cardId: string) => post(accountId, '/api/v1.0/payment/card/remove', { cardId }),
+    Messages.cardRemoved,
+  );
+
+export const useUpdateCard = (accountId: string) =>
+  useCardChange(
+    accountId,
+    (change: CardExpiryChange) => post(accountId, '/api/v1.0/payment/card/update', change),
+    Messages.cardUpdated,
+  );

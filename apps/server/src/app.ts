@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
 import { memoryRateLimiter } from './http/rate-limit.ts';
 import { registerWeb } from './http/web.ts';
+import { buildJobs } from './jobs/registry.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const processor = new LocalCardProcessor(db, config.PUBLIC_URL);
   const cards = new CardsService(db, processor);
   const deposits = new DepositService(db, processor);
+  const jobs = buildJobs({ db, config, provider: processor, mailer });
   const deps: Deps = {
     config,
     db,
@@ -94,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cardProvider: processor,
     cards,
     deposits,
+    jobs,
   };
 
   const routes: RouteEntry[] = [];

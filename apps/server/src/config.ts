@@ -26,6 +26,8 @@ const Env = Type.Object({
   TRUST_PROXY: Type.Integer({ minimum: 0, maximum: 10, default: 0 }),
   AUTH_SIGNING_KEY: Type.Optional(Type.String({ minLength: 1 })),
   AUTH_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  /** How often the background jobs (auto pay, deposit settlement) run; 0 turns them off. */
+  JOBS_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },

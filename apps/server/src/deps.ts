@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { Jobs } from './jobs/registry.ts';
 import type { DepositService } from './modules/billing/deposit.service.ts';
 import type { CardProvider } from './modules/cards/card-provider.ts';
 import type { CardsService } from './modules/cards/cards.service.ts';
@@ -21,4 +22,5 @@ export interface Deps {
   cardProvider: CardProvider;
   cards: CardsService;
   deposits: DepositService;
+  jobs: Jobs;
 }

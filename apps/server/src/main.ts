@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 
 /** Start: configuration → database → app → listen; stop cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -16,12 +17,14 @@ async function main(): Promise<void> {
   const { app, deps } = await buildApp(config);
   const settled = await deps.deposits.reconcile();
   if (settled > 0) app.log.warn({ settled }, 'settled deposits left pending by an earlier stop');
+  const stopJobs = startScheduler(deps.jobs, app.log, config.JOBS_INTERVAL_SECONDS);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    stopJobs();
     await app.close();
     clearTimeout(timer);
     process.exit(0);

@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { buildJobs } from '../jobs/registry.ts';
+import { outboxMailer, smtpMailer } from '../modules/identity/mailer.ts';
+import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
 import { secretsFile } from '../secrets.ts';
 import { CommandError, type CommandResult, HELP, runCommand } from './commands.ts';
 
@@ -19,7 +22,9 @@ async function main(argv: string[]): Promise<number> {
     const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
     try {
       await migrateToLatest(db);
-      result = await runCommand(db, argv);
+      const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, consoleLog);
+      const jobs = buildJobs({ db, config, provider: new LocalCardProcessor(db, config.PUBLIC_URL), mailer });
+      result = await runCommand(db, argv, jobs);
     } finally {
       await db.destroy();
     }
@@ -27,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
   console.log(json ? JSON.stringify(result.json, null, 2) : result.text);
   return 0;
 }
+
+const consoleLog = { info: (_fields: object, message: string) => console.error(message) };
 
 async function throughServer(port: number, file: string, args: string[]): Promise<CommandResult | undefined> {
   let token: string;

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { buildJobs } from '../jobs/registry.ts';
 import { findAccountDetails, isFeatureEnabled } from '../modules/accounts/accounts.store.ts';
+import { outboxMailer } from '../modules/identity/mailer.ts';
+import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
 import { findUserInfo } from '../modules/users/users.store.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { runCommand } from './commands.ts';
@@ -62,6 +66,24 @@ describe.each(testDatabases)('admin commands on $name', (database) => {
       rewardRate: 0.25,
       balance: 0,
     });
+  });
+
+  it('runs a scheduled job now, and names the known ones for an unknown job', async () => {
+    const config = loadConfig({});
+    const jobs = buildJobs({
+      db,
+      config,
+      provider: new LocalCardProcessor(db, config.PUBLIC_URL),
+      mailer: outboxMailer(db, { info() {} }),
+    });
+    expect((await runCommand(db, ['jobs', 'run', 'reconcile'], jobs)).json).toEqual({ job: 'reconcile', result: 0 });
+    expect((await runCommand(db, ['jobs', 'run', 'autopay'], jobs)).json).toEqual({
+      job: 'autopay',
+      result: { charged: 0, failed: 0 },
+    });
+    await expect(runCommand(db, ['jobs', 'run', 'nightly'], jobs)).rejects.toThrow(
+      'Unknown job "nightly". Known: autopay, reconcile',
+    );
   });
 
   it('lists accounts with owner, status and balance', async () => {

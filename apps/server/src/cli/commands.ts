@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database.ts';
+import type { Jobs } from '../jobs/registry.ts';
 import { accountExists, ledgerBalance, setFeature } from '../modules/accounts/accounts.store.ts';
 import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
 import { parseAmount } from '../modules/billing/ledger.service.ts';
@@ -21,6 +22,7 @@ Commands:
   feature enable|disable TOKEN_FORWARDING --account ID  turn an account feature on or off
   ambassador grant --email E --rate R                   make a user an ambassador (R a fraction, 0.1 = 10 %)
   deposit --account ID --amount N --note TEXT           credit N USD to an account (ADMIN_MANUAL_DEPOSIT)
+  jobs run autopay|reconcile                            run a scheduled job now
   --help                                                this text
 
 With PGlite (no DATABASE_URL) the command runs through the running server, or directly
@@ -34,7 +36,7 @@ async function existingAccount(db: Db, accountId: string | undefined): Promise<s
   return accountId;
 }
 
-export async function runCommand(db: Db, argv: string[]): Promise<CommandResult> {
+export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -118,6 +120,13 @@ export async function runCommand(db: Db, argv: string[]): Promise<CommandResult>
       text: `Deposited ${amount} USD to account ${accountId} (transaction ${transactionId})`,
       json: { transactionId, accountId, amount, note },
     };
+  }
+
+  if (noun === 'jobs' && verb === 'run') {
+    const job = arg ? jobs[arg] : undefined;
+    if (!arg || !job) throw new CommandError(`Unknown job "${arg ?? ''}". Known: ${Object.keys(jobs).join(', ')}`);
+    const result = await job();
+    return { text: `${arg}: ${JSON.stringify(result)}`, json: { job: arg, result } };
   }
 
   throw new CommandError(`Unknown command "${positionals.join(' ')}".\n\n${HELP}`);

@@ -70,8 +70,6 @@ const notYetAccountPages: [AccountRoute, string, CrumbTrail][] = [
   ['createWallet', t.createWallet, { ...services, current: t.createWallet }],
   ['transactions', t.transactions, { ...services, current: t.transactions }],
   ['apiKeys', t.apiKeys, { current: t.apiKeys }],
-  ['buyCredits', t.buyCredits, { ...billings, current: t.buyCredits }],
-  ['addPaymentCard', t.addPaymentCard, { ...billings, current: t.addPaymentCard }],
   ['settings', t.settings, { current: t.settings }],
   ['contactUs', t.contactUs, { current: t.contactUs }],
 ];
@@ -107,6 +105,16 @@ export const signedInRoutes: RouteObject[] = [
             path: accountRoutes.billingsOverview,
             ...page(() => import('../features/billing/billing-overview-page').then((m) => m.BillingOverviewPage)),
             handle: { crumb: { subItem: Texts.sideMenu.billings, current: Texts.sideMenu.overview } },
+          },
+          {
+            path: accountRoutes.buyCredits,
+            ...page(() => import('../features/billing/buy-credits-page').then((m) => m.BuyCreditsPage)),
+            handle: { crumb: { ...billings, current: t.buyCredits } },
+          },
+          {
+            path: accountRoutes.addPaymentCard,
+            ...page(() => import('../features/cards/add-payment-card-page').then((m) => m.AddPaymentCardPage)),
+            handle: { crumb: { ...billings, current: t.addPaymentCard } },
           },
           ...notYetAccountPages.map(([route, title, crumb]) => ({
             path: accountRoutes[route],

@@ -18,7 +18,7 @@ const sameToken = (a: string, b: string) => {
  * owner): loopback only, with the token generated into DATA_DIR. Not registered with PostgreSQL,
  * where the command line connects to the database itself.
  */
-export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, secrets, config }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, secrets, config, jobs }) => {
   if (config.DATABASE_URL || !secrets.adminToken) return;
   app.post(
     '/admin/command',
@@ -38,7 +38,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, se
         throw forbidden('Forbidden');
       }
       try {
-        return await runCommand(db, req.body.args);
+        return await runCommand(db, req.body.args, jobs);
       } catch (error) {
         if (error instanceof CommandError) throw badRequest(error.message);
         if (error instanceof TypeError) throw new AppError(400, error.message, 'Bad Request');

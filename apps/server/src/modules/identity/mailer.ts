@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database.ts';
 
@@ -13,7 +12,7 @@ export interface Mailer {
 }
 
 /** Outside production without SMTP, mail lands in the dev outbox (/dev/mailbox) and the server log. */
-export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+export function outboxMailer(db: Db, log: { info(fields: object, message: string): void }): Mailer {
   return {
     async send(mail) {
       await db

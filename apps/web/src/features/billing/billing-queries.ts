@@ -86,7 +86,9 @@ export function useDeposit(accountId: string) {
 }
 
 export type AutoDeposit = AccountDetails['setting']['autoDeposit'];
-export type AutoDepositChange = Pick<AutoDeposit, 'autoDepositEnabled'> | { minBalance: number; autoDepositAmount: number };
+export type AutoDepositChange =
+  | Pick<AutoDeposit, 'autoDepositEnabled'>
+  | { minBalance: number; autoDepositAmount: number };
 
 /** Saves the Auto Pay toggle, or its threshold and amount (spec A §4), and refreshes the account details. */
 export function useUpdateAutoDeposit(accountId: string) {
@@ -99,7 +101,9 @@ export function useUpdateAutoDeposit(accountId: string) {
       }),
     onSuccess: async (autoDeposit) => {
       queryClient.setQueryData<AccountDetails>(accountDetailsKey(accountId), (details) =>
-        details && typeof autoDeposit?.autoDepositEnabled === 'boolean' ? { ...details, setting: { ...details.setting, autoDeposit } } : details,
+        details && typeof autoDeposit?.autoDepositEnabled === 'boolean'
+          ? { ...details, setting: { ...details.setting, autoDeposit } }
+          : details,
       );
       await queryClient.invalidateQueries({ queryKey: accountDetailsKey(accountId) });
     },

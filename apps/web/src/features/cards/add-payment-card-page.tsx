@@ -31,8 +31,7 @@ export function AddPaymentCardPage() {
     else setRemoving(card);
   };
 
-  const makeDefault = (card: PaymentCard) =>
-    setDefault.mutate(card.id, { onError: (error) => toast.error(error) });
+  const makeDefault = (card: PaymentCard) => setDefault.mutate(card.id, { onError: (error) => toast.error(error) });
 
   return (
     <Spin spinning={cards.isLoading || setDefault.isPending}>

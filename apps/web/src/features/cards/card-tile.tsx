@@ -32,7 +32,13 @@ export function CardTile({ card, disabled, onSetDefault, onRemove, onEdit }: Car
       <div className="card-tile-row">
         <CardBrand brand={brand} />
         <span>
-          <Button type="text" icon={<EditOutlined />} aria-label={T.editCardLabel} disabled={disabled} onClick={onEdit} />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={T.editCardLabel}
+            disabled={disabled}
+            onClick={onEdit}
+          />
           <Dropdown menu={menu} trigger={['click']} disabled={disabled}>
             <Button type="text" icon={<SettingOutlined />} aria-label={T.cardSettings} />
           </Dropdown>

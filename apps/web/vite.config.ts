@@ -11,6 +11,7 @@ export default defineConfig({
       '/api': server,
       '/auth': server,
       '/dev': server,
+      '/processor': server,
     },
   },
 });

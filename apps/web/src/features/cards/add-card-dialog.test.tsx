@@ -54,6 +54,8 @@ function typeCard(number: string, expiry = '1230', cvc = '123') {
   fireEvent.change(screen.getByLabelText('CVC'), { target: { value: cvc } });
 }
 
+// antd pages in jsdom are slow, more so when the suite runs in parallel.
+vi.setConfig({ testTimeout: 20_000 });
 beforeAll(polyfillMatchMedia);
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();

@@ -34,9 +34,13 @@ describe('expiryDefaults', () => {
     expect(expiryDefaults(card(7, 2027))).toEqual({ month: 7, year: 2027 });
   });
 
+  it('keeps a card year outside the offered years', () => {
+    expect(expiryDefaults(card(12, 2030))).toEqual({ month: 12, year: 2030 });
+  });
+
   it('falls back to month 1 and year 2025', () => {
     expect(expiryDefaults(undefined)).toEqual({ month: 1, year: 2025 });
-    expect(expiryDefaults(card(0, 2030))).toEqual({ month: 1, year: 2025 });
-    expect(expiryDefaults(card(12, 2030))).toEqual({ month: 12, year: 2025 });
+    expect(expiryDefaults(card(0, 0))).toEqual({ month: 1, year: 2025 });
+    expect(expiryDefaults(card(13, Number.NaN))).toEqual({ month: 1, year: 2025 });
   });
 });

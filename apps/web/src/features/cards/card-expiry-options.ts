@@ -16,16 +16,18 @@ export const yearOptions = Array.from({ length: LAST_YEAR - FIRST_YEAR + 1 }, (_
   label: String(FIRST_YEAR + i),
 }));
 
-const offered = (options: { value: number }[], value: number | undefined) =>
-  value !== undefined && options.some((option) => option.value === value);
+const validMonth = (month: number | undefined) =>
+  month !== undefined && Number.isInteger(month) && month >= 1 && month <= 12;
+const validYear = (year: number | undefined) => year !== undefined && Number.isInteger(year) && year > 0;
 
 /**
- * The dialog's starting values: the card's own month and year when they are among the options,
- * otherwise month 1 and year 2025 (spec A §5).
+ * The dialog's starting values: the card's own month and year, or month 1 and year 2025 when the
+ * card has none (spec A §5). A card year outside 2023-2029 is kept (the select shows it as it is),
+ * so that updating only the month never moves the year.
  */
 export function expiryDefaults(card: PaymentCard['card'] | undefined): { month: number; year: number } {
   return {
-    month: offered(monthOptions, card?.exp_month) ? (card?.exp_month ?? FALLBACK_MONTH) : FALLBACK_MONTH,
-    year: offered(yearOptions, card?.exp_year) ? (card?.exp_year ?? FALLBACK_YEAR) : FALLBACK_YEAR,
+    month: card && validMonth(card.exp_month) ? card.exp_month : FALLBACK_MONTH,
+    year: card && validYear(card.exp_year) ? card.exp_year : FALLBACK_YEAR,
   };
 }

@@ -1,0 +1,189 @@
+import { Messages, type PaymentCard } from '@ebs/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type FetchCall,
+  polyfillMatchMedia,
+  type Reply,
+  renderPage,
+  serveFetch,
+  wrapped,
+} from '../../lib/page-test-kit';
+import { toast } from '../../lib/toast';
+import { BuyCreditsPage } from './buy-credits-page';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const visa = (defaultPaymentMethod: boolean): PaymentCard => ({
+  id: 'c1',
+  defaultPaymentMethod,
+  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+});
+const autoDeposit = { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null };
+
+function start(cards: PaymentCard[], extra: (call: FetchCall) => Reply | undefined = () => undefined) {
+  const calls = serveFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.url === '/api/v1.0/payment/card') return wrapped(cards);
+    if (call.url === '/api/v1.0/setting?name=DEPOSIT') return wrapped({ name: 'DEPOSIT', settings: { minAmount: 5 } });
+    if (call.url === '/api/v1.0/account/details') return wrapped({ id: ACCOUNT, setting: { autoDeposit } });
+    return undefined;
+  });
+  renderPage(`/account/${ACCOUNT}/billings/buyCredits`, '/account/:accountId/billings/buyCredits', <BuyCreditsPage />);
+  return calls;
+}
+
+const card = async (title: string) => (await screen.findByText(title)).closest('.ant-card') as HTMLElement;
+
+async function pay(amount: string) {
+  const oneTime = await card('Make One Time Pay');
+  // The card list must have arrived before Pay is enabled.
+  await waitFor(() =>
+    expect(within(oneTime).getByRole('button', { name: 'Pay' }).hasAttribute('disabled')).toBe(false),
+  );
+  fireEvent.change(within(oneTime).getByRole('spinbutton'), { target: { value: amount } });
+  fireEvent.click(within(oneTime).getByRole('button', { name: 'Pay' }));
+}
+
+const posts = (calls: FetchCall[], url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
+
+// antd pages in jsdom are slow, more so when the suite runs in parallel.
+vi.setConfig({ testTimeout: 20_000 });
+beforeAll(polyfillMatchMedia);
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('BuyCreditsPage: Make One Time Pay', () => {
+  it('confirms with the default card and deposits once with an idempotency key', async () => {
+    const calls = start([visa(true)], (call) =>
+      call.url === '/api/v1.0/payment/card/deposit'
+        ? wrapped(
+            { transactionId: 't1', status: 'COMPLETED', amount: 25, receiptUrl: '/r' },
+            Messages.paymentProcessing,
+          )
+        : undefined,
+    );
+
+    await pay('$ 25');
+
+    const modal = (await screen.findByText('$25.00 USD')).closest('[role="dialog"]') as HTMLElement;
+    expect(within(modal).getByText('•••• 4242')).toBeTruthy();
+    expect(within(modal).getByText('Default')).toBeTruthy();
+    expect(within(modal).getByText('December 2030')).toBeTruthy();
+    expect(within(modal).getByText('Visa')).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Deposit' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.paymentProcessing));
+    const deposits = posts(calls, '/api/v1.0/payment/card/deposit');
+    expect(deposits).toHaveLength(1);
+    expect(deposits[0]?.body).toEqual({ cardId: 'c1', depositAmount: 25 });
+    expect(deposits[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByText('$25.00 USD')).toBeNull());
+  });
+
+  it('closes the confirmation and shows the error when the deposit fails', async () => {
+    start([visa(true)], (call) =>
+      call.url === '/api/v1.0/payment/card/deposit'
+        ? { status: 402, body: { statusCode: 402, message: 'Your card has insufficient funds.', error: 'card_error' } }
+        : undefined,
+    );
+
+    await pay('30');
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect((vi.mocked(toast.error).mock.calls.at(-1)?.[0] as Error | undefined)?.message).toBe(
+      'Your card has insufficient funds.',
+    );
+    await waitFor(() => expect(screen.queryByText('$30.00 USD')).toBeNull());
+  });
+
+  it('asks for an amount and keeps to the DEPOSIT minimum', async () => {
+    const calls = start([visa(true)]);
+
+    await pay('');
+    expect(await screen.findByText(Messages.depositAmountRequired)).toBeTruthy();
+
+    // Below the minimum, the field moves up to it when left.
+    const input = within(await card('Make One Time Pay')).getByRole('spinbutton') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '3' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(input.value).toBe('$ 5'));
+    fireEvent.change(input, { target: { value: '1234567' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(input.value).toBe('$ 99,999'));
+    expect(posts(calls, '/api/v1.0/payment/card/deposit')).toHaveLength(0);
+  });
+
+  it('warns when no card is the default', async () => {
+    start([visa(false)]);
+
+    await pay('25');
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(Messages.setDefaultCard));
+    expect(screen.queryByText('$25.00 USD')).toBeNull();
+  });
+
+  it('without a card, shows the non-closable dialog whose Add opens the add-card page', async () => {
+    start([]);
+
+    await pay('25');
+
+    const modal = (await screen.findByText('This account does not have a payment card.')).closest(
+      '[role="dialog"]',
+    ) as HTMLElement;
+    expect(within(modal).queryByRole('button', { name: /close|cancel/i })).toBeNull();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(`Elsewhere: /account/${ACCOUNT}/billings/addPaymentCard`)).toBeTruthy();
+  });
+});
+
+describe('BuyCreditsPage: Auto Pay', () => {
+  const settingsCall = (calls: FetchCall[]) => posts(calls, '/api/v1.0/account/updateAccountSettings');
+
+  it('saves the toggle at once', async () => {
+    const calls = start([visa(true)], (call) =>
+      call.url === '/api/v1.0/account/updateAccountSettings'
+        ? wrapped({ ...autoDeposit, autoDepositEnabled: true })
+        : undefined,
+    );
+
+    const toggle = await screen.findByRole('switch', { name: 'Auto Pay' });
+    await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(toggle);
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Thanks for enabling auto pay.'));
+    expect(settingsCall(calls)[0]?.body).toEqual({ settingName: 'autoDeposit', fields: { autoDepositEnabled: true } });
+  });
+
+  it('saves the threshold (default 1) and the amount with Save Auto Pay', async () => {
+    const calls = start([visa(true)], (call) =>
+      call.url === '/api/v1.0/account/updateAccountSettings'
+        ? wrapped({ ...autoDeposit, minBalance: 1, autoDepositAmount: 20 })
+        : undefined,
+    );
+
+    const autoPay = await card('Auto Pay');
+    const threshold = (await within(autoPay).findByLabelText('Threshold (USD)')) as HTMLInputElement;
+    expect(threshold.value).toBe('$ 1');
+    fireEvent.click(within(autoPay).getByRole('button', { name: 'Save Auto Pay' }));
+    expect(await within(autoPay).findByText(Messages.depositAmountRequired)).toBeTruthy();
+
+    fireEvent.change(within(autoPay).getByLabelText('Amount (USD)'), { target: { value: '20' } });
+    fireEvent.click(within(autoPay).getByRole('button', { name: 'Save Auto Pay' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Your auto pay setting has been saved.'));
+    expect(settingsCall(calls)[0]?.body).toEqual({
+      settingName: 'autoDeposit',
+      fields: { minBalance: 1, autoDepositAmount: 20 },
+    });
+  });
+});

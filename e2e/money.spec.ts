@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { createAccountOverApi, logIn, signUpOverApi, toast } from './support.ts';
 
@@ -132,6 +133,12 @@ test('buy credits: the confirmation, the payment, its receipt; auto pay on, save
   expect(receiptPage.status()).toBe(200);
   expect(await receiptPage.text()).toContain('$25.00');
   await expect(page.locator('.ant-statistic-content').first()).toHaveText('25.00');
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^receipt-[0-9a-f]{8}\.pdf$/);
+  const file = readFileSync((await download.path()) ?? '');
+  expect(file.subarray(0, 5).toString()).toBe('%PDF-');
 
   await page.goto(`/account/${accountId}/billings/buyCredits`);
   const autoPay = page.locator('.ant-card').filter({ hasText: 'Save Auto Pay' });

@@ -54,6 +54,7 @@ export const Messages = {
   autoPaySaved: 'Your auto pay setting has been saved.',
   // ours: auto pay
   autoPayThresholdRange: 'The auto pay threshold must be between 1 and 99999 USD.',
+  transactionNotFound: 'Transaction not found.',
   // ours: deposits
   depositWhole: 'Deposit amount must be a whole number of USD.',
   depositMin: (min: number) => `The minimum deposit is ${min} USD.`,

@@ -71,3 +71,15 @@ export const RedeemBonusResult = Type.Object({
 export type TransactionListQuery = Static<typeof TransactionListQuery>;
 export type Transaction = Static<typeof Transaction>;
 export type TransactionList = Static<typeof TransactionList>;
+
+export const ReceiptQuery = Type.Object(
+  { transactionId: Type.String({ format: 'uuid' }) },
+  { additionalProperties: false },
+);
+/** A receipt as a file: its name and the PDF bytes (as Node serialises a Buffer). */
+export const ReceiptFile = Type.Object({
+  fileName: Type.String(),
+  contentType: Type.Literal('application/pdf'),
+  pdf: Type.Object({ type: Type.Literal('Buffer'), data: Type.Array(Type.Integer({ minimum: 0, maximum: 255 })) }),
+});
+export type ReceiptFile = Static<typeof ReceiptFile>;

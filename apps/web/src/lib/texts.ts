@@ -92,6 +92,7 @@ export const Texts = {
     date: 'Date',
     receipt: 'Receipt',
     open: 'Open',
+    download: 'Download',
     // spec A §2 Buy Credits
     makeOneTimePay: 'Make One Time Pay',
     pay: 'Pay',

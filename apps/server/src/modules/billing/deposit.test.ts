@@ -185,3 +185,37 @@ describe.each(testDatabases)('deposits on $name', (database) => {
     expect(await charges(o.accountId)).toBe('1');
   });
 });
+
+describe.each(testDatabases)('receipts on $name', (database) => {
+  const server = serverFor(database);
+
+  it('downloads a PDF receipt of a completed deposit, only for the account’s members', async () => {
+    const o = await addOwnerWithCard(server().url);
+    const paid = await o.c.post<{ transactionId: string }>(
+      '/api/v1.0/payment/card/deposit',
+      { cardId: o.cardId, depositAmount: 12 },
+      { ...o.h, 'idempotency-key': 'receipt-test-1' },
+    );
+    const download = (id: string, c = o.c, h = o.h) =>
+      c.get<{ fileName: string; contentType: string; pdf: { type: string; data: number[] } }>(
+        `/api/v1.0/payment/receipt/download?transactionId=${id}`,
+        h,
+      );
+    const answer = await download(paid.body.data.transactionId);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.fileName).toMatch(/^receipt-[0-9a-f]{8}\.pdf$/);
+    expect(answer.body.data.contentType).toBe('application/pdf');
+    const bytes = Buffer.from(answer.body.data.pdf.data);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(800);
+
+    const missing = await download('00000000-0000-4000-8000-000000000000');
+    expect([missing.status, missing.body.message]).toEqual([404, 'Transaction not found.']);
+    const malformed = await download('nope');
+    expect(malformed.status).toBe(400);
+
+    const stranger = await addOwnerWithCard(server().url);
+    const foreign = await download(paid.body.data.transactionId, stranger.c, stranger.h);
+    expect([foreign.status, foreign.body.message]).toEqual([404, 'Transaction not found.']);
+  });
+});

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { HISTORY_PAGE_SIZE, type TransactionParams, useTransactions, useTransactionTypes } from './billing-queries';
+import { ReceiptDownload } from './receipt-download';
 
 const T = Texts.billing;
 
@@ -58,12 +59,16 @@ export function TransactionTable({ accountId }: { accountId: string }) {
     {
       title: T.receipt,
       key: 'receipt',
-      render: (_value, tx) =>
-        tx.metadata.receiptUrl ? (
-          <a href={tx.metadata.receiptUrl} target="_blank" rel="noopener noreferrer">
-            {T.open}
-          </a>
-        ) : null,
+      render: (_value, tx) => (
+        <>
+          {tx.metadata.receiptUrl && (
+            <a href={tx.metadata.receiptUrl} target="_blank" rel="noopener noreferrer">
+              {T.open}
+            </a>
+          )}
+          {tx.status === 'COMPLETED' && <ReceiptDownload accountId={accountId} transactionId={tx.id} />}
+        </>
+      ),
     },
   ];
 

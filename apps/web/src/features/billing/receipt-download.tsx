@@ -1,0 +1,35 @@
+import type { ReceiptFile } from '@ebs/contract';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+
+/** Downloads the PDF receipt of a transaction by its id (spec A §2) as a file. */
+export function ReceiptDownload({ accountId, transactionId }: { accountId: string; transactionId: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await api.get<ReceiptFile>('/api/v1.0/payment/receipt/download', {
+        accountId,
+        query: { transactionId },
+      });
+      const url = URL.createObjectURL(new Blob([new Uint8Array(file.pdf.data)], { type: file.contentType }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.fileName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button type="link" size="small" loading={busy} onClick={download}>
+      {Texts.billing.download}
+    </Button>
+  );
+}

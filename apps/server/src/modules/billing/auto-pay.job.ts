@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findDefaultCard } from '../cards/cards.store.ts';
 import type { Mailer } from '../identity/mailer.ts';
 import type { DepositService } from './deposit.service.ts';
 
@@ -71,13 +72,7 @@ export async function runAutoPay(deps: {
       .where('id', '=', account.id)
       .returning('auto_deposit_key')
       .executeTakeFirstOrThrow();
-    const card = await db
-      .selectFrom('payment_cards')
-      .select(['id', 'provider_token'])
-      .where('account_id', '=', account.id)
-      .where('is_default', '=', true)
-      .where('removed_at', 'is', null)
-      .executeTakeFirst();
+    const card = await findDefaultCard(db, account.id);
     const amount = Number(account.amount);
     let failure: string | undefined;
     if (!card || !account.customer_id) failure = 'There is no default payment card to charge.';
@@ -85,7 +80,7 @@ export async function runAutoPay(deps: {
       const row = await deps.deposits.post({
         accountId: account.id,
         cardId: card.id,
-        token: card.provider_token,
+        token: card.providerToken,
         customerId: account.customer_id,
         amount,
         key: key ?? '',

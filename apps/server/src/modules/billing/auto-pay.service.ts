@@ -8,6 +8,7 @@ import {
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { findDefaultCard } from '../cards/cards.store.ts';
 import { findSetting } from '../settings/settings.store.ts';
 
 type AutoDeposit = Static<typeof AutoDepositSetting>;
@@ -31,17 +32,6 @@ async function read(db: Db, accountId: string): Promise<AutoDeposit> {
   };
 }
 
-async function hasDefaultCard(db: Db, accountId: string): Promise<boolean> {
-  const card = await db
-    .selectFrom('payment_cards')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('is_default', '=', true)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  return card !== undefined;
-}
-
 /**
  * Auto pay settings (spec A §4-§5): the toggle is saved at once; the threshold (1 to 99999,
  * 1 when unset) and the amount (the deposit minimum to 99999) are saved together.
@@ -55,7 +45,7 @@ export async function updateAutoDeposit(
   const current = await read(db, accountId);
   const minimum = await depositMinimum(db);
   if ('autoDepositEnabled' in fields) {
-    if (fields.autoDepositEnabled && !(await hasDefaultCard(db, accountId))) throw badRequest(Messages.setDefaultCard);
+    if (fields.autoDepositEnabled && !(await findDefaultCard(db, accountId))) throw badRequest(Messages.setDefaultCard);
     await db
       .updateTable('accounts')
       .set({

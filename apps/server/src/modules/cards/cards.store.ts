@@ -34,6 +34,16 @@ export async function findCard(db: Db, cardId: string): Promise<CardRow | undefi
   return row && { id: row.id, accountId: row.account_id, providerToken: row.provider_token, isDefault: row.is_default };
 }
 
+/** The account's live default card, if it has one. */
+export async function findDefaultCard(db: Db, accountId: string): Promise<CardRow | undefined> {
+  const row = await live(db)
+    .select(['id', 'account_id', 'provider_token', 'is_default'])
+    .where('account_id', '=', accountId)
+    .where('is_default', '=', true)
+    .executeTakeFirst();
+  return row && { id: row.id, accountId: row.account_id, providerToken: row.provider_token, isDefault: row.is_default };
+}
+
 export async function countCards(db: Db, accountId: string): Promise<number> {
   const row = await live(db)
     .select(sql<string>`count(*)`.as('n'))

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { polyfillMatchMedia } from '../../testing/page-test-kit';
 import { SideMenu } from './side-menu';
 
 const renderAt = (path: string, tokenForwardingEnabled: boolean) =>
@@ -11,17 +12,7 @@ const renderAt = (path: string, tokenForwardingEnabled: boolean) =>
   );
 
 beforeAll(() => {
-  // antd's responsive helpers ask for matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  polyfillMatchMedia();
 });
 
 afterEach(cleanup);

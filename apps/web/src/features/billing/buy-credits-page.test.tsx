@@ -1,6 +1,7 @@
 import { Messages, type PaymentCard } from '@ebs/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
 import {
   type FetchCall,
   polyfillMatchMedia,
@@ -8,8 +9,7 @@ import {
   renderPage,
   serveFetch,
   wrapped,
-} from '../../lib/page-test-kit';
-import { toast } from '../../lib/toast';
+} from '../../testing/page-test-kit';
 import { BuyCreditsPage } from './buy-credits-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

@@ -1,6 +1,7 @@
 import { Messages } from '@ebs/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
 import {
   type FetchCall,
   failed,
@@ -9,8 +10,7 @@ import {
   renderPage,
   serveFetch,
   wrapped,
-} from '../../lib/page-test-kit';
-import { toast } from '../../lib/toast';
+} from '../../testing/page-test-kit';
 import { AddCardDialog } from './add-card-dialog';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

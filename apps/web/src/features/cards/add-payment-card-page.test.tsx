@@ -1,8 +1,15 @@
 import { Messages, type PaymentCard } from '@ebs/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FetchCall, failed, polyfillMatchMedia, renderPage, serveFetch, wrapped } from '../../lib/page-test-kit';
 import { toast } from '../../lib/toast';
+import {
+  type FetchCall,
+  failed,
+  polyfillMatchMedia,
+  renderPage,
+  serveFetch,
+  wrapped,
+} from '../../testing/page-test-kit';
 import { AddPaymentCardPage } from './add-payment-card-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

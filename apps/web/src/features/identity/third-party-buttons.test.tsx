@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { message } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publicConfigQuery } from '../../api/public-config';
+import { polyfillMatchMedia } from '../../testing/page-test-kit';
 import { ThirdPartyButtons } from './third-party-buttons';
 
 const config = (appEnv: string): PublicConfig => ({
@@ -24,17 +25,7 @@ function renderWithEnv(appEnv: string) {
 }
 
 beforeAll(() => {
-  // antd's responsive helpers ask for matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  polyfillMatchMedia();
 });
 
 afterEach(() => {

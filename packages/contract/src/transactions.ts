@@ -83,3 +83,12 @@ export const ReceiptFile = Type.Object({
   pdf: Type.Object({ type: Type.Literal('Buffer'), data: Type.Array(Type.Integer({ minimum: 0, maximum: 255 })) }),
 });
 export type ReceiptFile = Static<typeof ReceiptFile>;
+
+/** The statement of a period (spec A §7 names the call but not its path; docs/decisions.md). */
+export const StatementQuery = Type.Object(
+  {
+    dateStart: Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' }),
+    dateEnd: Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' }),
+  },
+  { additionalProperties: false },
+);

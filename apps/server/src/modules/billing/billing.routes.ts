@@ -10,6 +10,7 @@ import {
   ReceiptQuery,
   RedeemBonusBody,
   RedeemBonusResult,
+  StatementQuery,
   TRANSACTION_TYPES,
   TransactionList,
   TransactionListQuery,
@@ -18,16 +19,15 @@ import {
   WELCOME_CREDIT_USD,
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { updateAutoDeposit } from './auto-pay.service.ts';
 import { redeemWelcomeCredit } from './bonus.service.ts';
+import { receiptFile, statementFile } from './documents.service.ts';
 import { transactionFilter } from './ledger.service.ts';
 import { listTransactions } from './ledger.store.ts';
-import { renderReceipt } from './receipt-pdf.ts';
 
 export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, deposits, config }) => {
   const tags = ['billing'];
@@ -103,43 +103,16 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, 
       config: { accountScoped: true },
       schema: { tags, headers: AccountHeaders, querystring: ReceiptQuery, response: responses(ReceiptFile) },
     },
-    async (req) => {
-      const accountId = requireAccount(req).id;
-      const tx = await db
-        .selectFrom('account_transactions as t')
-        .innerJoin('accounts as a', 'a.id', 't.account_id')
-        .leftJoin('payment_cards as c', (j) => j.on(sql`c.id::text`, '=', sql`t.metadata->>'cardId'`))
-        .select([
-          't.id',
-          't.type',
-          sql<string>`t.amount::text`.as('amount'),
-          't.updated_at',
-          't.metadata',
-          'a.name',
-          'c.brand',
-          'c.last4',
-        ])
-        .where('t.id', '=', req.query.transactionId)
-        .where('t.account_id', '=', accountId)
-        .where('t.status', '=', 'COMPLETED')
-        .executeTakeFirst();
-      if (!tx) throw notFound(Messages.transactionNotFound);
-      const metadata = (tx.metadata ?? {}) as { chargeId?: string };
-      const pdf = await renderReceipt({
-        productName: config.PRODUCT_NAME,
-        accountName: tx.name,
-        transactionId: tx.id,
-        description: describeTransactionType(tx.type),
-        amount: tx.amount,
-        paidAt: tx.updated_at,
-        card: tx.brand && tx.last4 ? `${tx.brand} •••• ${tx.last4}` : undefined,
-        receiptNumber: metadata.chargeId,
-      });
-      return ok({
-        fileName: `receipt-${tx.id.slice(0, 8)}.pdf`,
-        contentType: 'application/pdf' as const,
-        pdf: { type: 'Buffer' as const, data: [...pdf] },
-      });
+    async (req) => ok(await receiptFile(db, config.PRODUCT_NAME, requireAccount(req).id, req.query.transactionId)),
+  );
+
+  app.get(
+    '/api/v1.0/transaction/statement',
+    {
+      config: { accountScoped: true },
+      schema: { tags, headers: AccountHeaders, querystring: StatementQuery, response: responses(ReceiptFile) },
     },
+    async (req) =>
+      ok(await statementFile(db, config.PRODUCT_NAME, requireAccount(req).id, req.query.dateStart, req.query.dateEnd)),
   );
 };

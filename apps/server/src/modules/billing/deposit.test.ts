@@ -189,7 +189,7 @@ describe.each(testDatabases)('deposits on $name', (database) => {
 describe.each(testDatabases)('receipts on $name', (database) => {
   const server = serverFor(database);
 
-  it('downloads a PDF receipt of a completed deposit, only for the account’s members', async () => {
+  it('downloads a PDF receipt of a completed deposit and a statement, only for the account’s members', async () => {
     const o = await addOwnerWithCard(server().url);
     const paid = await o.c.post<{ transactionId: string }>(
       '/api/v1.0/payment/card/deposit',
@@ -213,6 +213,19 @@ describe.each(testDatabases)('receipts on $name', (database) => {
     expect([missing.status, missing.body.message]).toEqual([404, 'Transaction not found.']);
     const malformed = await download('nope');
     expect(malformed.status).toBe(400);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const statement = await o.c.get<{ fileName: string; pdf: { data: number[] } }>(
+      `/api/v1.0/transaction/statement?dateStart=${today}&dateEnd=${today}`,
+      o.h,
+    );
+    expect(statement.status).toBe(200);
+    expect(statement.body.data.fileName).toBe(`statement-${today}-${today}.pdf`);
+    expect(Buffer.from(statement.body.data.pdf.data).subarray(0, 5).toString()).toBe('%PDF-');
+    const reversed = await o.c.get(`/api/v1.0/transaction/statement?dateStart=${today}&dateEnd=2020-01-01`, o.h);
+    expect([reversed.status, reversed.body.message]).toEqual([400, 'dateStart must not be after dateEnd']);
+    const noPeriod = await o.c.get('/api/v1.0/transaction/statement', o.h);
+    expect(noPeriod.status).toBe(400);
 
     const stranger = await addOwnerWithCard(server().url);
     const foreign = await download(paid.body.data.transactionId, stranger.c, stranger.h);

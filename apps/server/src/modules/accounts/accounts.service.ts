@@ -17,7 +17,9 @@ export async function createAccount(
     }
     return store.insertAccount(trx, {
       name: input.accountName,
-      customerId: input.customerId ?? null,
+      // The card provider's customer is created by the server with the first setup intent; a
+      // customer id sent by the client is never trusted (it could name another account's customer).
+      customerId: null,
       ownerId: userId,
       roleName: OWNER_ROLE,
     });

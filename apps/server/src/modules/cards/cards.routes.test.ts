@@ -62,6 +62,27 @@ describe.each(testDatabases)('payment cards on $name', (database) => {
     expect(other.body.message).toBe('Cards are handled by the local card payment provider.');
   });
 
+  it('creates one customer even when two first setup intents race, and ignores a customer id sent at creation', async () => {
+    const c = new Client(server().url);
+    await c.signUp();
+    const accountId = (
+      await c.post<{ id: string }>('/api/v1.0/account', { accountName: 'racing', customerId: 'cus_someoneelse' })
+    ).body.data.id;
+    const h = { 'ebs-account-id': accountId };
+    const [a, b] = await Promise.all([
+      c.get<SetupIntent>('/api/v1.0/payment/local', h),
+      c.get<SetupIntent>('/api/v1.0/payment/local', h),
+    ]);
+    expect(a.body.data.customerId).toBe(b.body.data.customerId);
+    expect(a.body.data.customerId).not.toBe('cus_someoneelse');
+    const stored = await server()
+      .db.selectFrom('accounts')
+      .select('customer_id')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    expect(stored.customer_id).toBe(a.body.data.customerId);
+  });
+
   it('adds cards: the first is the default, the list shows brand, last four and expiry', async () => {
     const o = await owner();
     const first = await o.add('4242424242424242');

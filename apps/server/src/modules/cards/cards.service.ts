@@ -19,8 +19,10 @@ export class CardsService {
     if (providerName !== this.provider.name) throw badRequest(Messages.unknownCardProvider(this.provider.name));
     const known = await store.customerIdOf(this.db, accountId);
     const intent = await this.provider.createSetupIntent(accountId, known);
-    if (!known) await store.setCustomerId(this.db, accountId, intent.customerId);
-    return intent;
+    if (known) return intent;
+    // Two first intents at once: one customer stands, and the other intent is made again for it.
+    const standing = await store.setCustomerId(this.db, accountId, intent.customerId);
+    return standing === intent.customerId ? intent : this.provider.createSetupIntent(accountId, standing);
   }
 
   /** Attaches a card the browser confirmed with the provider; the first card becomes the default. */

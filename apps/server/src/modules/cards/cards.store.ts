@@ -128,6 +128,14 @@ export async function customerIdOf(db: Db, accountId: string): Promise<string | 
   return row?.customer_id ?? null;
 }
 
-export async function setCustomerId(db: Db, accountId: string, customerId: string): Promise<void> {
-  await db.updateTable('accounts').set({ customer_id: customerId }).where('id', '=', accountId).execute();
+/** Records the account's customer unless another request already did; answers the one that stands. */
+export async function setCustomerId(db: Db, accountId: string, customerId: string): Promise<string> {
+  const set = await db
+    .updateTable('accounts')
+    .set({ customer_id: customerId })
+    .where('id', '=', accountId)
+    .where('customer_id', 'is', null)
+    .returning('customer_id')
+    .executeTakeFirst();
+  return set?.customer_id ?? (await customerIdOf(db, accountId)) ?? customerId;
 }

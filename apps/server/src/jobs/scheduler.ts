@@ -13,7 +13,11 @@ export function startScheduler(jobs: Jobs, log: FastifyBaseLogger, intervalSecon
       if (running.has(name)) continue;
       running.add(name);
       job()
-        .then((result) => log.debug({ job: name, result }, 'job ran'))
+        .then((result) => {
+          const errors = (result as { errors?: string[] } | undefined)?.errors;
+          if (errors?.length) log.warn({ job: name, errors }, 'job could not process some items');
+          else log.debug({ job: name, result }, 'job ran');
+        })
         .catch((error: unknown) => log.error({ err: error, job: name }, 'job failed'))
         .finally(() => running.delete(name));
     }

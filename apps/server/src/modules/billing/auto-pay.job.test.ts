@@ -4,7 +4,7 @@ import { ownerWithCard } from '../../testing/cards.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
 import { runAutoPay } from './auto-pay.job.ts';
-import { insertTransaction } from './ledger.store.ts';
+import { claimDeposit, insertTransaction } from './ledger.store.ts';
 
 describe.each(testDatabases)('the auto pay job on $name', (database) => {
   const server = serverFor(database);
@@ -107,6 +107,33 @@ describe.each(testDatabases)('the auto pay job on $name', (database) => {
           .executeTakeFirstOrThrow()
       ).auto_deposit_failures,
     ).toBe(2);
+  });
+
+  it('charges once when runs overlap (several processes, or an admin run during a scheduled one)', async () => {
+    const o = await autoPayOwner(20, 50);
+    await Promise.all([run(), run(), run()]);
+    expect(await o.autoDeposits()).toEqual([{ status: 'COMPLETED', amount: '50.000000' }]);
+    const charges = await sql<{ n: string }>`select count(*)::text as n from processor_charges c
+      join accounts a on a.customer_id = c.customer_id where a.id = ${o.accountId}`.execute(server().db);
+    expect(charges.rows[0]?.n).toBe('1');
+  });
+
+  it('finishes a crossing interrupted before a settings change with the amount it started with', async () => {
+    const o = await autoPayOwner(20, 50);
+    const key = `autopay:${o.accountId}:interrupted`;
+    await server().db.updateTable('accounts').set({ auto_deposit_key: key }).where('id', '=', o.accountId).execute();
+    await claimDeposit(server().db, {
+      accountId: o.accountId,
+      type: 'DEPOSIT_AUTO',
+      amount: '30',
+      status: 'PENDING',
+      idempotencyKey: key,
+      metadata: { cardId: o.cardId },
+    });
+    const result = await run();
+    expect(result.errors).toEqual([]);
+    expect(await o.autoDeposits()).toEqual([{ status: 'COMPLETED', amount: '30.000000' }]);
+    expect(await o.balance()).toBe(30);
   });
 
   it('leaves accounts with auto pay off alone', async () => {

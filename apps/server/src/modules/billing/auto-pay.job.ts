@@ -11,6 +11,8 @@ const BACKOFF_HOURS = [1, 6, 24];
 export interface AutoPayRun {
   charged: number;
   failed: number;
+  /** Accounts that could not be processed this run (each on its own: the others still are). */
+  errors: string[];
 }
 
 /**
@@ -35,6 +37,7 @@ export async function runAutoPay(deps: {
       'a.customer_id',
       'a.auto_deposit_armed',
       'a.auto_deposit_failures',
+      'a.auto_deposit_key',
       sql<string>`a.auto_deposit_amount::text`.as('amount'),
       'owner.email',
       sql<boolean>`(select coalesce(sum(t.amount) filter (where t.status = 'COMPLETED'), 0)
@@ -47,79 +50,113 @@ export async function runAutoPay(deps: {
     )
     .execute();
 
-  const run: AutoPayRun = { charged: 0, failed: 0 };
+  const run: AutoPayRun = { charged: 0, failed: 0, errors: [] };
   for (const account of accounts) {
-    if (!account.below) {
-      if (!account.auto_deposit_armed || account.auto_deposit_failures > 0) {
-        await db
-          .updateTable('accounts')
-          .set({
-            auto_deposit_armed: true,
-            auto_deposit_key: null,
-            auto_deposit_failures: 0,
-            auto_deposit_retry_at: null,
-          })
-          .where('id', '=', account.id)
-          .execute();
-      }
-      continue;
+    try {
+      await processAccount(deps, account, run);
+    } catch (error) {
+      run.errors.push(`${account.id}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!account.auto_deposit_armed) continue;
+  }
+  return run;
+}
 
-    const { auto_deposit_key: key } = await db
-      .updateTable('accounts')
-      .set({ auto_deposit_key: sql`coalesce(auto_deposit_key, ${`autopay:${account.id}:${randomUUID()}`})` })
-      .where('id', '=', account.id)
-      .returning('auto_deposit_key')
-      .executeTakeFirstOrThrow();
-    const card = await findDefaultCard(db, account.id);
-    const amount = Number(account.amount);
-    let failure: string | undefined;
-    if (!card || !account.customer_id) failure = 'There is no default payment card to charge.';
-    else {
-      const row = await deps.deposits.post({
-        accountId: account.id,
-        cardId: card.id,
-        token: card.providerToken,
-        customerId: account.customer_id,
-        amount,
-        key: key ?? '',
-        type: 'DEPOSIT_AUTO',
-      });
-      if (row.status === 'FAILED') failure = String(row.metadata.failure ?? 'Your card was declined.');
-    }
+type AutoPayAccount = {
+  id: string;
+  name: string;
+  customer_id: string | null;
+  auto_deposit_armed: boolean;
+  auto_deposit_failures: number;
+  auto_deposit_key: string | null;
+  amount: string;
+  email: string;
+  below: boolean;
+};
 
-    if (!failure) {
+async function processAccount(
+  deps: { db: Db; deposits: DepositService; mailer: Mailer; productName: string },
+  account: AutoPayAccount,
+  run: AutoPayRun,
+): Promise<void> {
+  const { db } = deps;
+  if (!account.below) {
+    // Back at the threshold: arm for the next crossing and forget what the last one left.
+    if (!account.auto_deposit_armed || account.auto_deposit_failures > 0 || account.auto_deposit_key) {
       await db
         .updateTable('accounts')
         .set({
-          auto_deposit_armed: false,
+          auto_deposit_armed: true,
           auto_deposit_key: null,
           auto_deposit_failures: 0,
           auto_deposit_retry_at: null,
         })
         .where('id', '=', account.id)
         .execute();
-      run.charged += 1;
-      continue;
     }
-    const failures = account.auto_deposit_failures + 1;
-    const hours = BACKOFF_HOURS[Math.min(failures, BACKOFF_HOURS.length) - 1] ?? 24;
+    return;
+  }
+  if (!account.auto_deposit_armed) return;
+
+  // Claimed only while still eligible, so an overlapping run cannot start a second crossing.
+  const claimed = await db
+    .updateTable('accounts')
+    .set({ auto_deposit_key: sql`coalesce(auto_deposit_key, ${`autopay:${account.id}:${randomUUID()}`})` })
+    .where('id', '=', account.id)
+    .where('auto_deposit_enabled', '=', true)
+    .where('auto_deposit_armed', '=', true)
+    .where((eb) =>
+      eb.or([eb('auto_deposit_retry_at', 'is', null), eb('auto_deposit_retry_at', '<=', sql<Date>`now()`)]),
+    )
+    .returning('auto_deposit_key')
+    .executeTakeFirst();
+  const key = claimed?.auto_deposit_key;
+  if (!key) return;
+
+  const card = await findDefaultCard(db, account.id);
+  const amount = Number(account.amount);
+  let failure: string | undefined;
+  if (!card || !account.customer_id) failure = 'There is no default payment card to charge.';
+  else {
+    const row = await deps.deposits.post({
+      accountId: account.id,
+      cardId: card.id,
+      token: card.providerToken,
+      customerId: account.customer_id,
+      amount,
+      key,
+      type: 'DEPOSIT_AUTO',
+    });
+    if (row.status === 'FAILED') failure = String(row.metadata.failure ?? 'Your card was declined.');
+  }
+
+  if (!failure) {
     await db
       .updateTable('accounts')
-      .set({
-        auto_deposit_key: null,
-        auto_deposit_failures: failures,
-        auto_deposit_retry_at: sql`now() + make_interval(hours => ${hours})`,
-      })
+      .set({ auto_deposit_armed: false, auto_deposit_key: null, auto_deposit_failures: 0, auto_deposit_retry_at: null })
       .where('id', '=', account.id)
+      .where('auto_deposit_key', '=', key)
       .execute();
-    await deps.mailer.send({
-      to: account.email,
-      subject: `Your ${deps.productName} auto pay payment failed`,
-      text: `We could not charge ${amount} USD to the default card of the account "${account.name}": ${failure} We will try again in ${hours} hours. You can buy credits or change the card in the console at any time.`,
-    });
-    run.failed += 1;
+    run.charged += 1;
+    return;
   }
-  return run;
+  const failures = account.auto_deposit_failures + 1;
+  const hours = BACKOFF_HOURS[Math.min(failures, BACKOFF_HOURS.length) - 1] ?? 24;
+  const backedOff = await db
+    .updateTable('accounts')
+    .set({
+      auto_deposit_key: null,
+      auto_deposit_failures: failures,
+      auto_deposit_retry_at: sql`now() + make_interval(hours => ${hours})`,
+    })
+    .where('id', '=', account.id)
+    .where('auto_deposit_key', '=', key)
+    .executeTakeFirst();
+  // Only the run that ended this crossing tells the owner.
+  if (Number(backedOff.numUpdatedRows) === 0) return;
+  await deps.mailer.send({
+    to: account.email,
+    subject: `Your ${deps.productName} auto pay payment failed`,
+    text: `We could not charge ${amount} USD to the default card of the account "${account.name}": ${failure} We will try again in ${hours} hours. You can buy credits or change the card in the console at any time.`,
+  });
+  run.failed += 1;
 }

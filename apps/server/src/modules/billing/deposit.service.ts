@@ -5,7 +5,13 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';
 import { customerIdOf, findCard } from '../cards/cards.store.ts';
 import { depositMinimum } from './auto-pay.service.ts';
-import { type ClaimedDeposit, claimDeposit, settleTransaction, stalePendingDeposits } from './ledger.store.ts';
+import {
+  type ClaimedDeposit,
+  claimDeposit,
+  findLedgerRow,
+  settleTransaction,
+  stalePendingDeposits,
+} from './ledger.store.ts';
 
 /** A PENDING deposit with no charge behind it this long after its start was never paid. */
 const UNPAID_AFTER_SECONDS = 3600;
@@ -67,20 +73,29 @@ export class DepositService {
       idempotencyKey: input.key,
       metadata: { cardId: input.cardId },
     });
-    if (Number(row.amount) !== input.amount || row.metadata.cardId !== input.cardId) {
-      throw badRequest(Messages.idempotencyReused);
-    }
+    const sameRequest = Number(row.amount) === input.amount && row.metadata.cardId === input.cardId;
+    // A person's repeat must be the same deposit; auto pay finishes the row its key first made.
+    if (!sameRequest && input.type === 'DEPOSIT_ONE_TIME') throw badRequest(Messages.idempotencyReused);
     if (row.status !== 'PENDING') return row;
+    let token = input.token;
+    if (!sameRequest) {
+      const card = await findCard(this.db, String(row.metadata.cardId));
+      if (!card) {
+        await settleTransaction(this.db, row.id, 'FAILED', { failure: 'The card of this payment was removed.' });
+        return findLedgerRow(this.db, row.id);
+      }
+      token = card.providerToken;
+    }
     const charge = await this.provider.charge({
       customerId: input.customerId,
-      token: input.token,
-      amount: String(input.amount),
+      token,
+      amount: row.amount,
       idempotencyKey: input.key,
-      description: `${input.type === 'DEPOSIT_AUTO' ? 'Auto deposit' : 'Deposit'} of ${input.amount} USD`,
+      description: `${input.type === 'DEPOSIT_AUTO' ? 'Auto deposit' : 'Deposit'} of ${Number(row.amount)} USD`,
     });
     await this.settle(row.id, charge);
-    const outcome = this.outcome(charge);
-    return { ...row, status: outcome.status, metadata: { ...row.metadata, ...outcome.metadata } };
+    // What the ledger holds now, not what this call hoped: another process may have settled it.
+    return findLedgerRow(this.db, row.id);
   }
 
   /**

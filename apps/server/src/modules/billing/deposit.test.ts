@@ -5,7 +5,7 @@ import { ownerWithCard as addOwnerWithCard } from '../../testing/cards.ts';
 import type { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
-import { claimDeposit } from './ledger.store.ts';
+import { claimDeposit, settleTransaction } from './ledger.store.ts';
 
 describe.each(testDatabases)('deposits on $name', (database) => {
   const server = serverFor(database);
@@ -130,6 +130,24 @@ describe.each(testDatabases)('deposits on $name', (database) => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(await charges(o.accountId)).toBe('20');
     expect(await balance(o.c, o.accountId)).toBe(60);
+  });
+
+  it('posts a deposit marked failed when its charge turns out to have succeeded', async () => {
+    const o = await ownerWithCard();
+    const row = await claimDeposit(server().db, {
+      accountId: o.accountId,
+      type: 'DEPOSIT_ONE_TIME',
+      amount: '9',
+      status: 'PENDING',
+      idempotencyKey: `deposit:${o.accountId}:late`,
+      metadata: { cardId: o.cardId },
+    });
+    await settleTransaction(server().db, row.id, 'FAILED', { failure: 'The payment was not completed.' });
+    expect(await balance(o.c, o.accountId)).toBe(0);
+    await settleTransaction(server().db, row.id, 'COMPLETED', { receiptUrl: 'x' });
+    expect(await balance(o.c, o.accountId)).toBe(9);
+    await settleTransaction(server().db, row.id, 'FAILED', { failure: 'late' });
+    expect(await balance(o.c, o.accountId)).toBe(9);
   });
 
   it('refuses a key used again for another amount', async () => {

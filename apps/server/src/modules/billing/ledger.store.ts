@@ -109,7 +109,10 @@ export async function claimDeposit(db: Db, row: NewTransaction & { idempotencyKe
   return { ...found, metadata: (found.metadata ?? {}) as Record<string, unknown>, created: inserted !== undefined };
 }
 
-/** Settles a PENDING row once: COMPLETED posts it to the balance, FAILED never will. */
+/**
+ * Settles a row: COMPLETED posts a PENDING row to the balance (or a FAILED one whose charge turned
+ * out to have succeeded: a FAILED row never counted); FAILED only ends a PENDING row.
+ */
 export async function settleTransaction(
   db: Db,
   id: string,
@@ -124,8 +127,17 @@ export async function settleTransaction(
       updated_at: sql`now()`,
     })
     .where('id', '=', id)
-    .where('status', '=', 'PENDING')
+    .where('status', 'in', status === 'COMPLETED' ? ['PENDING', 'FAILED'] : ['PENDING'])
     .execute();
+}
+
+export async function findLedgerRow(db: Db, id: string) {
+  const row = await db
+    .selectFrom('account_transactions')
+    .select(['id', 'status', sql<string>`amount::text`.as('amount'), 'metadata'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { ...row, metadata: (row.metadata ?? {}) as Record<string, unknown> };
 }
 
 /** Deposits still PENDING after a while: a process stopped between the charge and the ledger write. */

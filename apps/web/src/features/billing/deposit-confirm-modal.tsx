@@ -20,20 +20,29 @@ interface DepositConfirmModalProps {
   deposit: PendingDeposit;
   onClose: () => void;
   onDeposited: () => void;
+  /** The deposit failed; the caller keeps its key when the outcome is unknown. */
+  onFailed: (error: unknown) => void;
 }
 
 /**
  * The deposit confirmation (spec A §2, §4): titled with the amount in USD, it shows the default
  * card; a failure closes it and shows the error.
  */
-export function DepositConfirmModal({ accountId, deposit, onClose, onDeposited }: DepositConfirmModalProps) {
+export function DepositConfirmModal({ accountId, deposit, onClose, onDeposited, onFailed }: DepositConfirmModalProps) {
   const { amount, card, idempotencyKey } = deposit;
   const depositing = useDeposit(accountId);
 
   const onDeposit = () =>
     depositing.mutate(
       { cardId: card.id, depositAmount: amount, idempotencyKey },
-      { onSuccess: onDeposited, onError: (error) => toast.error(error), onSettled: onClose },
+      {
+        onSuccess: onDeposited,
+        onError: (error) => {
+          onFailed(error);
+          toast.error(error);
+        },
+        onSettled: onClose,
+      },
     );
 
   return (

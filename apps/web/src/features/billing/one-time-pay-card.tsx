@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { SubmitButton } from '../../components/submit-button';
 import { amountError, toAmount } from '../../lib/amount';
 import { findDefaultCard } from '../../lib/card-display';
-import { newIdempotencyKey } from '../../lib/idempotency';
+import { depositKey, isDefiniteRefusal, type UnsettledDeposit } from '../../lib/idempotency';
 import { usePaymentCards } from '../../lib/payment-cards';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -25,6 +25,7 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
   const cards = usePaymentCards(accountId);
   const { currentAccount } = useSession();
   const [pending, setPending] = useState<PendingDeposit | null>(null);
+  const [unsettled, setUnsettled] = useState<UnsettledDeposit | null>(null);
   const [noCard, setNoCard] = useState(false);
 
   useEffect(() => {
@@ -45,8 +46,8 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
       toast.error(Messages.setDefaultCard);
       return;
     }
-    // A new key per opening: the Deposit button of one confirmation never charges twice.
-    setPending({ amount: depositAmount, card, idempotencyKey: newIdempotencyKey() });
+    // One key per deposit: a confirmation never charges twice, nor does trying again after a lost answer.
+    setPending({ amount: depositAmount, card, idempotencyKey: depositKey(unsettled, depositAmount, card.id) });
   };
 
   return (
@@ -75,7 +76,17 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
           accountId={accountId}
           deposit={pending}
           onClose={() => setPending(null)}
-          onDeposited={() => form.resetFields()}
+          onDeposited={() => {
+            setUnsettled(null);
+            form.resetFields();
+          }}
+          onFailed={(error) =>
+            setUnsettled(
+              isDefiniteRefusal(error)
+                ? null
+                : { amount: pending.amount, cardId: pending.card.id, key: pending.idempotencyKey },
+            )
+          }
         />
       )}
       {noCard && <NoCardModal accountId={accountId} />}

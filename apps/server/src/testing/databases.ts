@@ -34,10 +34,23 @@ const postgres = (adminUrl: string): TestDatabase => ({
       db,
       async close() {
         await db.destroy();
+        // A plain drop waits for the pool's connections to finish closing; forcing it would kill
+        // one mid-close and raise an error nobody listens to.
         const again = new pg.Client({ connectionString: adminUrl });
         await again.connect();
-        await again.query(`drop database if exists ${name} with (force)`);
-        await again.end();
+        try {
+          for (let attempt = 0; ; attempt++) {
+            try {
+              await again.query(`drop database if exists ${name}`);
+              break;
+            } catch (error) {
+              if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          }
+        } finally {
+          await again.end();
+        }
       },
     };
   },

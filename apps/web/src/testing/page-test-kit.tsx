@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 /** Helpers for page tests: a fetch stand-in that records calls, and a page rendered at a route. */
 
@@ -81,4 +81,24 @@ export function renderPage(path: string, pattern: string, element: ReactNode) {
 
 function Elsewhere() {
   return <p>Elsewhere: {useLocation().pathname}</p>;
+}
+
+/**
+ * The lifecycle every page test shares: a longer timeout (antd is slow in jsdom), matchMedia,
+ * fresh toast mocks for each test, and a clean DOM and fetch after it.
+ */
+export function setUpPageTests(toastMock: {
+  success: (...args: never[]) => unknown;
+  error: (...args: never[]) => unknown;
+}) {
+  vi.setConfig({ testTimeout: 20_000 });
+  beforeAll(polyfillMatchMedia);
+  beforeEach(() => {
+    vi.mocked(toastMock.success).mockClear();
+    vi.mocked(toastMock.error).mockClear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

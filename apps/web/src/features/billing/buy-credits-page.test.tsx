@@ -1,13 +1,13 @@
 import { Messages, type PaymentCard } from '@ebs/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import {
   type FetchCall,
-  polyfillMatchMedia,
   type Reply,
   renderPage,
   serveFetch,
+  setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
 import { BuyCreditsPage } from './buy-credits-page';
@@ -50,16 +50,7 @@ async function pay(amount: string) {
 const posts = (calls: FetchCall[], url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
 
 // antd pages in jsdom are slow, more so when the suite runs in parallel.
-vi.setConfig({ testTimeout: 20_000 });
-beforeAll(polyfillMatchMedia);
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpPageTests(toast);
 
 describe('BuyCreditsPage: Make One Time Pay', () => {
   it('confirms with the default card and deposits once with an idempotency key', async () => {

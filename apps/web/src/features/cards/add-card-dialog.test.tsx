@@ -1,14 +1,14 @@
 import { Messages } from '@ebs/contract';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import {
   type FetchCall,
   failed,
-  polyfillMatchMedia,
   type Reply,
   renderPage,
   serveFetch,
+  setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
 import { AddCardDialog } from './add-card-dialog';
@@ -55,16 +55,7 @@ function typeCard(number: string, expiry = '1230', cvc = '123') {
 }
 
 // antd pages in jsdom are slow, more so when the suite runs in parallel.
-vi.setConfig({ testTimeout: 20_000 });
-beforeAll(polyfillMatchMedia);
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  vi.mocked(toast.error).mockClear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpPageTests(toast);
 
 describe('AddCardDialog', () => {
   it('keeps Add disabled until the setup intent has arrived and shows the note', async () => {

@@ -1,15 +1,8 @@
 import { Messages, type PaymentCard } from '@ebs/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import {
-  type FetchCall,
-  failed,
-  polyfillMatchMedia,
-  renderPage,
-  serveFetch,
-  wrapped,
-} from '../../testing/page-test-kit';
+import { type FetchCall, failed, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { AddPaymentCardPage } from './add-payment-card-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -56,14 +49,7 @@ async function openMenu(last4: string) {
 const posts = (calls: FetchCall[], url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
 
 // antd pages in jsdom are slow, more so when the suite runs in parallel.
-vi.setConfig({ testTimeout: 20_000 });
-beforeAll(polyfillMatchMedia);
-beforeEach(() => vi.mocked(toast.success).mockClear());
-beforeEach(() => vi.mocked(toast.error).mockClear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpPageTests(toast);
 
 describe('AddPaymentCardPage', () => {
   it('shows one tile per card with brand, last four digits, expiry and the Default tag', async () => {

@@ -62,7 +62,8 @@ test('a new user signs up, verifies, opens an account, signs out and in, resets 
   }
   const row = page.getByRole('row', { name: /Journey account/ });
   await expect(row).toContainText(`...${accountId.slice(-12)}`);
-  await expect(row).toContainText('ACTIVE');
+  // No credit yet, so the account is suspended until its first deposit.
+  await expect(row).toContainText('SUSPENDED');
   await expect(row).toContainText('OWNER');
   await expect(row).not.toContainText(accountId);
 

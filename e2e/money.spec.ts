@@ -106,6 +106,9 @@ test('buy credits: the confirmation, the payment, its receipt; auto pay on, save
   const accountId = await createAccountOverApi(request, email, password, 'Paying account');
   await logIn(page, email, password);
   await page.getByRole('row', { name: /Paying account/ }).click();
+  // A new account has no credit yet: it is suspended until the first deposit.
+  const suspendedBar = page.getByText('This account has been suspended due to an insufficient balance');
+  await expect(suspendedBar).toBeVisible();
   await page.goto(`/account/${accountId}/billings/addPaymentCard`);
   await addCard(page, '4242 4242 4242 4242');
   await expect(toast(page, 'Payment card added.')).toBeVisible();
@@ -122,6 +125,7 @@ test('buy credits: the confirmation, the payment, its receipt; auto pay on, save
   await expect(confirm).toContainText('December 2030');
   await confirm.getByRole('button', { name: 'Deposit' }).click();
   await expect(toast(page, 'Your payment is being processed. Thanks for using the product!')).toBeVisible();
+  await expect(suspendedBar).toHaveCount(0);
 
   await page.goto(`/account/${accountId}/billings/overview`);
   const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
@@ -168,4 +172,29 @@ test('an account with no card gets the non-closable no-card modal when buying cr
   await expect(modal).toBeVisible();
   await modal.getByRole('button', { name: 'Add' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/billings/addPaymentCard$`));
+});
+
+test('a card with insufficient funds shows the processor message, posts nothing and the account stays suspended', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await signUpOverApi(request);
+  const accountId = await createAccountOverApi(request, email, password, 'Short account');
+  await logIn(page, email, password);
+  await page.getByRole('row', { name: /Short account/ }).click();
+  await page.goto(`/account/${accountId}/billings/addPaymentCard`);
+  await addCard(page, '4000 0000 0000 9995');
+  await expect(toast(page, 'Payment card added.')).toBeVisible();
+
+  await page.goto(`/account/${accountId}/billings/buyCredits`);
+  const oneTime = page.locator('.ant-card').filter({ hasText: 'Make One Time Pay' });
+  await oneTime.getByLabel('Amount (USD)').fill('30');
+  await oneTime.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('dialog', { name: '$30.00 USD' }).getByRole('button', { name: 'Deposit' }).click();
+  await expect(toast(page, 'Your card has insufficient funds.')).toBeVisible();
+
+  await page.goto(`/account/${accountId}/billings/overview`);
+  await expect(page.locator('.ant-statistic-content').first()).toHaveText('0.00');
+  await expect(page.locator('.ant-table-tbody .ant-empty')).toBeVisible();
+  await expect(page.getByText('This account has been suspended due to an insufficient balance')).toBeVisible();
 });

@@ -23,6 +23,13 @@ export const SetupIntent = Type.Object({
   setupIntentId: Type.String(),
   accountId: Type.String(),
 });
+/** POST /payment/subscribePayment (no body): the account is a customer of the card provider. */
+export const PaymentSubscription = Type.Object({
+  accountId: Type.String(),
+  provider: Type.String(),
+  customerId: Type.String(),
+});
+export type PaymentSubscription = Static<typeof PaymentSubscription>;
 export const ProviderParams = Type.Object({ provider: Type.String({ pattern: '^[a-z]{1,20}$' }) });
 export const AttachCardBody = Type.Object(
   { cardToken: Type.String({ minLength: 1, maxLength: 200 }) },

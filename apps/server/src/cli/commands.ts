@@ -22,7 +22,7 @@ Commands:
   feature enable|disable TOKEN_FORWARDING --account ID  turn an account feature on or off
   ambassador grant --email E --rate R                   make a user an ambassador (R a fraction, 0.1 = 10 %)
   deposit --account ID --amount N --note TEXT           credit N USD to an account (ADMIN_MANUAL_DEPOSIT)
-  jobs run autopay|reconcile                            run a scheduled job now
+  jobs run autopay|reconcile|billing-status             run a scheduled job now
   --help                                                this text
 
 With PGlite (no DATABASE_URL) the command runs through the running server, or directly

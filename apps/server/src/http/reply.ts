@@ -1,5 +1,7 @@
 import { ErrorBody, Wrapped } from '@ebs/contract';
 import { type TSchema, Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './errors.ts';
 
 /** The success wrapper every route answers with. */
 export const ok = <T>(data: T, message = 'Success') => ({ statusCode: 200, message, data });
@@ -12,3 +14,13 @@ export const responses = <T extends TSchema>(data: T) => ({
 });
 
 export const Empty = Type.Object({});
+
+/**
+ * For calls the spec sends without a body: none, or an empty JSON object. A schema cannot say
+ * "absent", so this runs as the route's preValidation.
+ */
+export async function noBody(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  const empty = body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
+  if (!empty) throw badRequest('This call takes no body.');
+}

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
 import { DepositService } from '../modules/billing/deposit.service.ts';
+import { refreshBillingStatus } from '../modules/billing/ledger.store.ts';
 import type { CardProvider } from '../modules/cards/card-provider.ts';
 import type { Mailer } from '../modules/identity/mailer.ts';
 
@@ -13,5 +14,6 @@ export function buildJobs(deps: { db: Db; config: Config; provider: CardProvider
   return {
     autopay: () => runAutoPay({ db: deps.db, deposits, mailer: deps.mailer, productName: deps.config.PRODUCT_NAME }),
     reconcile: () => deposits.reconcile(),
+    'billing-status': async () => ({ changed: await refreshBillingStatus(deps.db) }),
   };
 }

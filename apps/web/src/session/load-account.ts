@@ -1,10 +1,12 @@
-import type { AccountDetails, FeatureResult, PaymentCard } from '@ebs/contract';
+import type { FeatureResult, PaymentCard } from '@ebs/contract';
 import { api } from '../api/client';
+import { queryClient } from '../api/query-client';
+import { accountDetailsQuery } from './account-details';
 import { type CurrentAccount, setCurrentAccount } from './session-store';
 
 /** Loads an account by id and makes it current: details, then cards, then the TOKEN_FORWARDING check. */
 export async function loadAccount(accountId: string): Promise<CurrentAccount> {
-  const details = await api.get<AccountDetails>('/api/v1.0/account/details', { accountId });
+  const details = await queryClient.fetchQuery(accountDetailsQuery(accountId));
   const cards = await api.get<PaymentCard[]>('/api/v1.0/payment/card', { accountId });
   const feature = await api.get<FeatureResult>('/api/v1.0/feature/isAccountValidForFeature', {
     query: { featureName: 'TOKEN_FORWARDING' },

@@ -91,6 +91,12 @@ export function setCurrentAccount(currentAccount: CurrentAccount | null) {
   update({ currentAccount });
 }
 
+/** Fresh details of the current account replace the stored ones; its cards and features are kept. */
+export function refreshCurrentAccount(details: AccountDetails) {
+  const current = state.currentAccount;
+  if (current?.id === details.id) setCurrentAccount({ ...current, ...details });
+}
+
 /** Clears all browser storage and forgets the signed-in user. */
 export function clearSession() {
   localStorage.clear();

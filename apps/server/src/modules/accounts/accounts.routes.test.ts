@@ -17,7 +17,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
   const list = (c: Client, limit: number, offset: number) =>
     c.get<AccountList>(`/api/v1.0/account?limit=${limit}&offset=${offset}`, { 'ebs-account-id': '' });
 
-  it('creates an account owned by its creator, ACTIVE, with the spec message', async () => {
+  it('creates an account owned by its creator, suspended until it has credit, with the spec message', async () => {
     const c = await signedIn();
     const answer = await create(c, 'Main_net.ops/1=2+3-4');
     expect(answer.status).toBe(200);
@@ -25,8 +25,8 @@ describe.each(testDatabases)('accounts on $name', (database) => {
     expect(answer.body.data).toMatchObject({
       name: 'Main_net.ops/1=2+3-4',
       roleName: 'OWNER',
-      status: 'ACTIVE',
-      isBillingApiEnabled: true,
+      status: 'SUSPENDED',
+      isBillingApiEnabled: false,
     });
     expect(answer.body.data.accountId).toBe(answer.body.data.id);
   });
@@ -90,6 +90,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
         { account_id: id, type: 'WITHDRAW_RESOURCE_USAGE', amount: '-1.25', status: 'PENDING' },
       ])
       .execute();
+    await server().deps.jobs['billing-status']?.();
     const details = await c.get<AccountDetails>('/api/v1.0/account/details', { 'ebs-account-id': id });
     expect(details.body.data).toMatchObject({
       id,
@@ -105,16 +106,6 @@ describe.each(testDatabases)('accounts on $name', (database) => {
       autoDepositEnabled: false,
       minBalance: null,
       autoDepositAmount: null,
-    });
-  });
-
-  it('shows SUSPENDED when the billing API is off', async () => {
-    const c = await signedIn();
-    const { id } = (await create(c, 'suspended one')).body.data;
-    await server().db.updateTable('accounts').set({ is_billing_api_enabled: false }).where('id', '=', id).execute();
-    expect((await list(c, 10, 0)).body.data.accounts[0]).toMatchObject({
-      status: 'SUSPENDED',
-      isBillingApiEnabled: false,
     });
   });
 

@@ -30,8 +30,8 @@ describe.each(testDatabases)('accounts store on $name', (database) => {
     const page = await store.listAccountsOfUser(db, owner, { limit: 2, offset: 0 });
     expect(page.total).toBe(3);
     expect(page.accounts.map((a) => [a.name, a.roleName, a.status])).toEqual([
-      ['first', 'OWNER', 'ACTIVE'],
-      ['second', 'OWNER', 'ACTIVE'],
+      ['first', 'OWNER', 'SUSPENDED'],
+      ['second', 'OWNER', 'SUSPENDED'],
     ]);
   });
 

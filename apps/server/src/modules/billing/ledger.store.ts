@@ -12,6 +12,24 @@ export interface NewTransaction {
   idempotencyKey?: string;
 }
 
+/**
+ * Suspension follows the ledger: an account's billing API is enabled only while its available
+ * credit (completed balance minus pending withdrawals) is above 0. Every ledger write refreshes its
+ * account; the `billing-status` job sweeps all accounts, settling what concurrent writes missed.
+ * Returns how many accounts changed.
+ */
+export async function refreshBillingStatus(db: Db, accountId?: string): Promise<number> {
+  const available = sql<string>`(select coalesce(sum(t.amount), 0) from account_transactions t
+    where t.account_id = accounts.id and (t.status = 'COMPLETED' or (t.status = 'PENDING' and t.amount < 0)))`;
+  let update = db
+    .updateTable('accounts')
+    .set({ is_billing_api_enabled: sql<boolean>`${available} > 0` })
+    .where(sql<boolean>`is_billing_api_enabled <> (${available} > 0)`);
+  if (accountId) update = update.where('id', '=', accountId);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Appends one row to the ledger; rows are never updated in amount nor deleted. */
 export async function insertTransaction(db: Db, row: NewTransaction): Promise<string> {
   const { id } = await db
@@ -26,6 +44,7 @@ export async function insertTransaction(db: Db, row: NewTransaction): Promise<st
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await refreshBillingStatus(db, row.accountId);
   return id;
 }
 
@@ -119,7 +138,7 @@ export async function settleTransaction(
   status: 'COMPLETED' | 'FAILED',
   metadata: Record<string, unknown>,
 ): Promise<void> {
-  await db
+  const settled = await db
     .updateTable('account_transactions')
     .set({
       status,
@@ -128,7 +147,9 @@ export async function settleTransaction(
     })
     .where('id', '=', id)
     .where('status', 'in', status === 'COMPLETED' ? ['PENDING', 'FAILED'] : ['PENDING'])
-    .execute();
+    .returning('account_id')
+    .executeTakeFirst();
+  if (settled) await refreshBillingStatus(db, settled.account_id);
 }
 
 export async function findLedgerRow(db: Db, id: string) {

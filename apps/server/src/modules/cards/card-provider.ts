@@ -23,7 +23,9 @@ export type ChargeResult =
 export interface CardProvider {
   /** The name in GET /api/v1.0/payment/{provider}. */
   readonly name: string;
-  createSetupIntent(accountId: string, customerId: string | null): Promise<SetupIntent>;
+  /** A new customer at the provider, holding the cards of one account. */
+  createCustomer(accountId: string): Promise<string>;
+  createSetupIntent(accountId: string, customerId: string): Promise<SetupIntent>;
   /** The card behind a token, when the customer holds it; undefined otherwise. */
   findCard(customerId: string, token: string): Promise<ProviderCard | undefined>;
   updateExpiry(customerId: string, token: string, expMonth: number, expYear: number): Promise<void>;

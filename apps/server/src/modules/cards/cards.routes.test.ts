@@ -1,4 +1,4 @@
-import { Messages, type PaymentCard, type SetupIntent } from '@ebs/contract';
+import { Messages, type PaymentCard, type PaymentSubscription, type SetupIntent } from '@ebs/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../../testing/client.ts';
@@ -81,6 +81,39 @@ describe.each(testDatabases)('payment cards on $name', (database) => {
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
     expect(stored.customer_id).toBe(a.body.data.customerId);
+  });
+
+  it('subscribes the account to the card provider once: the customer its setup intents then use', async () => {
+    const o = await owner();
+    // As the console sends it: no body at all.
+    const subscribe = () =>
+      o.c.call<PaymentSubscription>('POST', '/api/v1.0/payment/subscribePayment', { headers: o.h });
+    const answers = await Promise.all([subscribe(), subscribe(), subscribe()]);
+    const first = answers[0]?.body.data;
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(first).toMatchObject({ accountId: o.accountId, provider: 'local' });
+    expect(first?.customerId).toMatch(/^cus_/);
+    expect(answers.map((a) => a.body.data.customerId)).toEqual([
+      first?.customerId,
+      first?.customerId,
+      first?.customerId,
+    ]);
+    expect((await subscribe()).body.data.customerId).toBe(first?.customerId);
+    expect((await o.intent()).customerId).toBe(first?.customerId);
+  });
+
+  it('refuses a body on subscribePayment and subscribes nothing', async () => {
+    const o = await owner();
+    const answer = await o.c.post('/api/v1.0/payment/subscribePayment', { customerId: 'cus_mine' }, o.h);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('This call takes no body.');
+    const stored = await server()
+      .db.selectFrom('accounts')
+      .select('customer_id')
+      .where('id', '=', o.accountId)
+      .executeTakeFirstOrThrow();
+    expect(stored.customer_id).toBeNull();
+    expect((await o.c.post('/api/v1.0/payment/subscribePayment', {}, o.h)).status).toBe(200);
   });
 
   it('adds cards: the first is the default, the list shows brand, last four and expiry', async () => {

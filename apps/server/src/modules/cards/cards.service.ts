@@ -15,14 +15,23 @@ export class CardsService {
     private readonly provider: CardProvider,
   ) {}
 
+  get providerName(): string {
+    return this.provider.name;
+  }
+
   async createSetupIntent(accountId: string, providerName: string): Promise<SetupIntent> {
     if (providerName !== this.provider.name) throw badRequest(Messages.unknownCardProvider(this.provider.name));
+    return this.provider.createSetupIntent(accountId, await this.subscribe(accountId));
+  }
+
+  /**
+   * Makes the account a customer of the card provider, once: the customer that holds its cards.
+   * When two first calls race, one customer stands and the other is left unused at the provider.
+   */
+  async subscribe(accountId: string): Promise<string> {
     const known = await store.customerIdOf(this.db, accountId);
-    const intent = await this.provider.createSetupIntent(accountId, known);
-    if (known) return intent;
-    // Two first intents at once: one customer stands, and the other intent is made again for it.
-    const standing = await store.setCustomerId(this.db, accountId, intent.customerId);
-    return standing === intent.customerId ? intent : this.provider.createSetupIntent(accountId, standing);
+    if (known) return known;
+    return store.setCustomerId(this.db, accountId, await this.provider.createCustomer(accountId));
   }
 
   /** Attaches a card the browser confirmed with the provider; the first card becomes the default. */

@@ -39,18 +39,22 @@ export class LocalCardProcessor implements CardProvider {
     private readonly publicUrl: string,
   ) {}
 
-  async createSetupIntent(accountId: string, customerId: string | null): Promise<SetupIntent> {
-    const customer = customerId ?? newId('cus');
-    if (!customerId) await store.insertCustomer(this.db, customer);
+  async createCustomer(): Promise<string> {
+    const customer = newId('cus');
+    await store.insertCustomer(this.db, customer);
+    return customer;
+  }
+
+  async createSetupIntent(accountId: string, customerId: string): Promise<SetupIntent> {
     const id = newId('seti');
     const clientSecret = `${id}_secret_${newId('s').slice(2)}`;
     await store.insertSetupIntent(this.db, {
       id,
       clientSecretHash: sha256(clientSecret).toString('hex'),
-      customerId: customer,
+      customerId,
       accountId,
     });
-    return { client_secret: clientSecret, customerId: customer, setupIntentId: id, accountId };
+    return { client_secret: clientSecret, customerId, setupIntentId: id, accountId };
   }
 
   /** Browser side: confirm a setup intent with a card as typed. */

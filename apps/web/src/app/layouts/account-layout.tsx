@@ -5,6 +5,7 @@ import { Outlet, useMatches, useParams } from 'react-router-dom';
 import { usePublicConfig } from '../../api/public-config';
 import { AccountBreadcrumb } from '../../components/account-breadcrumb';
 import { toast } from '../../lib/toast';
+import { useAccountDetails } from '../../session/account-details';
 import { loadAccount } from '../../session/load-account';
 import { useSession } from '../../session/session-store';
 import { accountPath, accountRoutes } from '../paths';
@@ -26,6 +27,8 @@ export function AccountLayout() {
   const docsUrl = usePublicConfig()?.docsUrl;
   const crumb = useCrumb();
   const account = currentAccount?.id === accountId ? currentAccount : null;
+  // Re-read while the account is open: a deposit or usage changes its status without a reload.
+  useAccountDetails(account ? accountId : '', { poll: true });
 
   // An account opened by URL (not from the list) still becomes the current account.
   useEffect(() => {

@@ -1,0 +1,71 @@
+import { type AccountDetails, Messages } from '@ebs/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { getSession, setCurrentAccount } from '../../session/session-store';
+import { serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { AccountLayout } from './account-layout';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const account = (isBillingApiEnabled: boolean): AccountDetails => ({
+  id: ACCOUNT,
+  accountId: ACCOUNT,
+  name: 'Ops',
+  accountName: 'Ops',
+  status: isBillingApiEnabled ? 'ACTIVE' : 'SUSPENDED',
+  isBillingApiEnabled,
+  roleName: 'OWNER',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  balance: isBillingApiEnabled ? 25 : 0,
+  amountPending: 0,
+  owner: { email: 'owner@example.com' },
+  userRoles: [],
+  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
+});
+
+/** The layout over a page, with the stored current account as `stored` and the server answering `fresh`. */
+function open(stored: boolean, fresh: () => boolean) {
+  setCurrentAccount({ ...account(stored), cards: [], features: { tokenForwardingEnabled: false } });
+  serveFetch((call) => (call.url === '/api/v1.0/account/details' ? wrapped(account(fresh())) : undefined));
+  const router = createMemoryRouter(
+    [{ path: '/account/:accountId', element: <AccountLayout />, children: [{ path: '*', element: <p>page</p> }] }],
+    { initialEntries: [`/account/${ACCOUNT}/billings/overview`] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const bar = () => screen.queryByText(Messages.suspended, { exact: false });
+
+setUpPageTests(toast);
+afterEach(() => setCurrentAccount(null));
+
+describe('AccountLayout: the suspended bar follows the account', () => {
+  it('hides the bar once fresh details show the account re-enabled by a deposit', async () => {
+    open(false, () => true);
+    expect(bar()).toBeTruthy();
+    await waitFor(() => expect(bar()).toBeNull());
+    expect(getSession().currentAccount).toMatchObject({ isBillingApiEnabled: true, status: 'ACTIVE', balance: 25 });
+  });
+
+  it('shows the bar once fresh details show the account suspended', async () => {
+    open(true, () => false);
+    expect(bar()).toBeNull();
+    await waitFor(() => expect(bar()).toBeTruthy());
+    expect(getSession().currentAccount?.status).toBe('SUSPENDED');
+  });
+
+  it('keeps the stored cards and features when the details refresh', async () => {
+    open(false, () => true);
+    await waitFor(() => expect(bar()).toBeNull());
+    expect(getSession().currentAccount).toMatchObject({ cards: [], features: { tokenForwardingEnabled: false } });
+  });
+});

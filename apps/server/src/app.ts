@@ -12,7 +12,9 @@ import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
 import { memoryRateLimiter } from './http/rate-limit.ts';
 import { registerWeb } from './http/web.ts';
 import { buildJobs } from './jobs/registry.ts';
+import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { DepositService } from './modules/billing/deposit.service.ts';
@@ -26,6 +28,7 @@ import { IdTokens } from './modules/identity/tokens.ts';
 import { LocalCardProcessor } from './modules/processor/local-processor.ts';
 import { processorRoutes } from './modules/processor/processor.routes.ts';
 import { settingRoutes } from './modules/settings/settings.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -83,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter);
   const processor = new LocalCardProcessor(db, config.PUBLIC_URL);
   const cards = new CardsService(db, processor);
+  const accounts = new AccountsService(db, cards, secrets.dataKey);
   const deposits = new DepositService(db, processor);
   const jobs = buildJobs({ db, config, provider: processor, mailer });
   const deps: Deps = {
@@ -95,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     identity,
     cardProvider: processor,
     cards,
+    accounts,
     deposits,
     jobs,
   };
@@ -129,9 +134,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     identityRoutes,
     userRoutes,
     accountRoutes,
+    accountSettingsRoutes,
     settingRoutes,
     cardRoutes,
     billingRoutes,
+    supportRoutes,
     devRoutes,
     adminRoutes,
   ]) {

@@ -26,7 +26,11 @@ const Env = Type.Object({
   TRUST_PROXY: Type.Integer({ minimum: 0, maximum: 10, default: 0 }),
   AUTH_SIGNING_KEY: Type.Optional(Type.String({ minLength: 1 })),
   AUTH_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
-  /** How often the background jobs (auto pay, deposit settlement) run; 0 turns them off. */
+  /** 32 bytes, base64url: seals secrets kept in the database (account signing secrets). */
+  DATA_ENCRYPTION_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
+  /** Where Contact Us messages are e-mailed (the dev outbox unless SMTP_URL is set). */
+  SUPPORT_EMAIL: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', default: 'support@localhost' }),
+  /** How often the background jobs run; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
@@ -56,7 +60,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = converted as Static<typeof Env>;
   if (config.NODE_ENV === 'production') {
-    for (const key of ['AUTH_SIGNING_KEY', 'AUTH_HMAC_SECRET', 'DATABASE_URL'] as const) {
+    for (const key of ['AUTH_SIGNING_KEY', 'AUTH_HMAC_SECRET', 'DATA_ENCRYPTION_KEY', 'DATABASE_URL'] as const) {
       if (!config[key]) throw new ConfigError(`Invalid configuration: ${key} is required when NODE_ENV=production`);
     }
   }

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Jobs } from './jobs/registry.ts';
+import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { DepositService } from './modules/billing/deposit.service.ts';
 import type { CardProvider } from './modules/cards/card-provider.ts';
 import type { CardsService } from './modules/cards/cards.service.ts';
@@ -21,6 +22,7 @@ export interface Deps {
   identity: IdentityProvider;
   cardProvider: CardProvider;
   cards: CardsService;
+  accounts: AccountsService;
   deposits: DepositService;
   jobs: Jobs;
 }

@@ -1,4 +1,11 @@
-import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createPrivateKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -10,12 +17,16 @@ export interface Secrets {
   hmacSecret: string;
   /** Token a local admin command line presents to the running server (embedded default only). */
   adminToken: string;
+  /** AES-256 key sealing secrets stored in the database (see seal / unseal). */
+  dataKey: Buffer;
 }
 
 interface StoredSecrets {
   signingKeyPem: string;
   hmacSecret: string;
   adminToken: string;
+  /** Added after the first release: a data directory made before has none until the next start. */
+  dataKey?: string;
 }
 
 export const secretsFile = (config: Config) => path.join(config.dataDir, 'secrets.json');
@@ -31,6 +42,7 @@ async function readOrCreate(file: string, dir: string): Promise<StoredSecrets> {
     signingKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     hmacSecret: randomBytes(32).toString('base64url'),
     adminToken: randomBytes(32).toString('base64url'),
+    dataKey: randomBytes(32).toString('base64url'),
   };
   await mkdir(dir, { recursive: true });
   try {
@@ -48,13 +60,40 @@ async function readOrCreate(file: string, dir: string): Promise<StoredSecrets> {
  * into DATA_DIR (mode 0600) so a fresh clone runs with no set-up.
  */
 export async function loadSecrets(config: Config): Promise<Secrets> {
-  const stored =
-    config.AUTH_SIGNING_KEY && config.AUTH_HMAC_SECRET
-      ? { signingKeyPem: config.AUTH_SIGNING_KEY, hmacSecret: config.AUTH_HMAC_SECRET, adminToken: '' }
-      : await readOrCreate(secretsFile(config), config.dataDir);
+  const fromEnv = config.AUTH_SIGNING_KEY && config.AUTH_HMAC_SECRET && config.DATA_ENCRYPTION_KEY;
+  const stored = fromEnv
+    ? { signingKeyPem: '', hmacSecret: '', adminToken: '', dataKey: config.DATA_ENCRYPTION_KEY }
+    : await withDataKey(secretsFile(config), await readOrCreate(secretsFile(config), config.dataDir));
   return {
     signingKey: createPrivateKey((config.AUTH_SIGNING_KEY ?? stored.signingKeyPem).replace(/\\n/g, '\n')),
     hmacSecret: config.AUTH_HMAC_SECRET ?? stored.hmacSecret,
     adminToken: stored.adminToken,
+    dataKey: Buffer.from(config.DATA_ENCRYPTION_KEY ?? stored.dataKey ?? '', 'base64url'),
   };
+}
+
+/** A data directory from before the data key gets one, written once (mode 0600). */
+async function withDataKey(file: string, stored: StoredSecrets): Promise<StoredSecrets> {
+  if (stored.dataKey) return stored;
+  const updated = { ...stored, dataKey: randomBytes(32).toString('base64url') };
+  await writeFile(file, JSON.stringify(updated), { mode: 0o600 });
+  return updated;
+}
+
+/** AES-256-GCM: "v1.iv.tag.ciphertext", base64url parts; the key never leaves the process. */
+export function seal(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
+}
+
+export function unseal(key: Buffer, sealed: string): string {
+  const [version, iv, tag, data] = sealed.split('.');
+  if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('Not a sealed value');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }

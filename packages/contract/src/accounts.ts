@@ -3,6 +3,13 @@ import { ACCOUNT_NAME_PATTERN } from './rules.ts';
 
 export const AccountStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]);
 export const OWNER_ROLE = 'OWNER';
+/** Given to people added through Add User (docs/roles.md). */
+export const MEMBER_ROLE = 'MEMBER';
+/** Not a role anyone holds: how a pending invitation shows in an account's userRoles. */
+export const INVITED_ROLE = 'INVITED';
+
+/** Renaming the account and adding or removing people are the owner's alone (docs/roles.md). */
+export const canManageAccount = (roleName: string | null | undefined) => roleName === OWNER_ROLE;
 
 export const AccountSummary = Type.Object({
   id: Type.String(),
@@ -62,6 +69,21 @@ export const CreateAccountBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * spec A §4: the wizard's finish step. accountId names the draft (ACCOUNT_CREATION) made when the
+ * wizard reached its payment step; it falls back to ebs-account-id.
+ */
+export const FinishCreateAccountBody = Type.Object(
+  {
+    accountId: Type.Optional(Type.String({ format: 'uuid' })),
+    accountName: Type.String({ maxLength: 1024, description: `must match ${ACCOUNT_NAME_PATTERN}` }),
+    redeemWelcomeCredit: Type.Optional(Type.Boolean()),
+    cardId: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type FinishCreateAccountBody = Static<typeof FinishCreateAccountBody>;
 
 export const FeatureName = Type.Union([Type.Literal('TOKEN_FORWARDING')]);
 export const FeatureQuery = Type.Object({ featureName: FeatureName }, { additionalProperties: false });

@@ -30,6 +30,8 @@ export const Messages = {
   unknownError: 'Unknown error!',
   somethingWentWrong: 'Something went wrong.',
   copied: 'Text has been copied to clipboard.',
+  // ours: the browser refused the clipboard (no permission, or not a secure context)
+  copyFailed: 'Text could not be copied to clipboard.',
   createdName: (name: string) => `${name} has been created.`,
   updatedName: (name: string) => `${name} has been updated.`,
   // spec B §2 suspended bar
@@ -70,11 +72,37 @@ export const Messages = {
   welcomeCreditRedeemed: 'The welcome credit has already been redeemed.',
   welcomeCreditAdded: 'Welcome credit of 10 USD has been added.',
   bonusAccountMismatch: 'accountId must be the account named in ebs-account-id.',
+  // ours: account creation
+  accountNotFinished: 'Finish creating this account first.',
+  accountAlreadyCreated: 'This account has already been created.',
+  cardRequiredToCreate: 'A payment card is required to create an account.',
+  // spec B §5, §8 settings and account access
+  accountNameRequired: 'Account name is required.',
+  userEmailRequired: 'User email is required.',
+  userAdded: (email: string) => `${email} has been added to this account.`,
+  userRemoved: 'User has been removed from this account.',
+  removeUserTitle: 'Removing this user from account',
+  removeUserText: 'The user will no long access to this account.',
+  accountDeleted: 'Account has been deleted',
+  // ours: account access (docs/roles.md)
+  ownerOnlyRename: 'Only the owner of this account can rename it.',
+  ownerOnlyUsers: 'Only the owner of this account can add or remove users.',
+  alreadyMember: (email: string) => `${email} is already a member of this account.`,
+  alreadyInvited: (email: string) => `${email} has already been invited to this account.`,
+  cannotRemoveSelf: 'You cannot remove yourself from this account.',
+  cannotRemoveOwner: 'The owner of this account cannot be removed.',
+  userNotInAccount: 'This user is not a member of this account.',
   // ours: access and token errors (ARCHITECTURE §3)
   tokenExpired: 'Token expired',
   cognitoTokenExpired: 'CognitoTokenExpired',
   notAMember: 'You do not have access to this account.',
   accountHeaderRequired: 'The ebs-account-id header must name an account.',
+  // spec A §5, §8 Contact Us
+  contactMessageTooShort: 'Your message is too short, please describe the issue in more detail.',
+  contactReceived: 'We received your message, we will get back to you soon.',
+  contactSubmitFailed: 'Failed to submit, please try again later.',
+  // ours: Contact Us
+  contactTooMany: 'You have sent several messages in a short time, please try again in a few minutes.',
 } as const;
 
 /** Identity error names, as a hosted identity provider reports them in `error`. */

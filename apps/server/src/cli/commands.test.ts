@@ -6,6 +6,7 @@ import { buildJobs } from '../jobs/registry.ts';
 import { findAccountDetails, isFeatureEnabled } from '../modules/accounts/accounts.store.ts';
 import { outboxMailer } from '../modules/identity/mailer.ts';
 import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
+import { findSetting } from '../modules/settings/settings.store.ts';
 import { findUserInfo } from '../modules/users/users.store.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { runCommand } from './commands.ts';
@@ -82,8 +83,32 @@ describe.each(testDatabases)('admin commands on $name', (database) => {
       result: { charged: 0, failed: 0, errors: [] },
     });
     await expect(runCommand(db, ['jobs', 'run', 'nightly'], jobs)).rejects.toThrow(
-      'Unknown job "nightly". Known: autopay, reconcile, billing-status',
+      'Unknown job "nightly". Known: autopay, reconcile, billing, cleanup',
     );
+  });
+
+  it('sets ADD_PAYMENT_CARD and DEPOSIT from --json, in both spellings', async () => {
+    const mandatory = await runCommand(db, ['setting', 'set', 'ADD_PAYMENT_CARD', '--json', '{"mandatory":true}']);
+    expect(mandatory.json).toEqual({ name: 'ADD_PAYMENT_CARD', settings: { mandatory: true } });
+    expect((await findSetting(db, 'ADD_PAYMENT_CARD'))?.settings).toEqual({ mandatory: true });
+    await runCommand(db, ['setting', 'set', 'ADD_PAYMENT_CARD', '--json={"mandatory":false}']);
+    expect((await findSetting(db, 'ADD_PAYMENT_CARD'))?.settings).toEqual({ mandatory: false });
+    await runCommand(db, ['setting', 'set', 'DEPOSIT', '--json', '{"minAmount":5}']);
+    expect((await findSetting(db, 'DEPOSIT'))?.settings).toEqual({ minAmount: 5 });
+    await runCommand(db, ['setting', 'set', 'DEPOSIT', '--json', '{"minAmount":1}']);
+  });
+
+  it.each([
+    [['setting', 'set', 'PRICE', '--json', '{}'], /Unknown setting "PRICE". Known: DEPOSIT, ADD_PAYMENT_CARD/],
+    [['setting', 'set', 'DEPOSIT', '--json', '{minAmount:5}'], /--json must be the setting's value as JSON/],
+    [['setting', 'set', 'DEPOSIT'], /--json must be the setting's value as JSON/],
+    [['setting', 'set', 'DEPOSIT', '--json', '{"minAmount":-1}'], /Invalid DEPOSIT value: \/minAmount/],
+    [['setting', 'set', 'ADD_PAYMENT_CARD', '--json', '{"mandatory":"yes"}'], /Invalid ADD_PAYMENT_CARD value/],
+    [['setting', 'set', 'ADD_PAYMENT_CARD', '--json', '{"mandatory":true,"x":1}'], /Invalid ADD_PAYMENT_CARD value/],
+  ])('refuses the setting %j and changes nothing', async (args, message) => {
+    const before = await db.selectFrom('settings').select(['name', 'value']).orderBy('name').execute();
+    await expect(runCommand(db, args)).rejects.toThrow(message);
+    expect(await db.selectFrom('settings').select(['name', 'value']).orderBy('name').execute()).toEqual(before);
   });
 
   it('lists accounts with owner, status and balance', async () => {

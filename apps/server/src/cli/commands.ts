@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
+import { AddPaymentCardSetting, DepositSetting, type Setting } from '@ebs/contract';
+import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
 import type { Jobs } from '../jobs/registry.ts';
 import { accountExists, ledgerBalance, setFeature } from '../modules/accounts/accounts.store.ts';
 import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
 import { parseAmount } from '../modules/billing/ledger.service.ts';
 import { insertTransaction } from '../modules/billing/ledger.store.ts';
+import { findSetting, saveSetting } from '../modules/settings/settings.store.ts';
 
 export interface CommandResult {
   /** What a person reads. */
@@ -22,13 +25,37 @@ Commands:
   feature enable|disable TOKEN_FORWARDING --account ID  turn an account feature on or off
   ambassador grant --email E --rate R                   make a user an ambassador (R a fraction, 0.1 = 10 %)
   deposit --account ID --amount N --note TEXT           credit N USD to an account (ADMIN_MANUAL_DEPOSIT)
-  jobs run autopay|reconcile|billing-status             run a scheduled job now
+  setting set DEPOSIT --json '{"minAmount":5}'          change a product setting (the whole value)
+  setting set ADD_PAYMENT_CARD --json '{"mandatory":true}'
+  jobs run billing|autopay|reconcile|cleanup            run a scheduled job now
   --help                                                this text
 
 With PGlite (no DATABASE_URL) the command runs through the running server, or directly
 on DATA_DIR when no server runs. With DATABASE_URL it runs on PostgreSQL.`;
 
 const FEATURES = new Set(['TOKEN_FORWARDING']);
+const SETTINGS = { DEPOSIT: DepositSetting, ADD_PAYMENT_CARD: AddPaymentCardSetting } as const;
+
+/** `setting set NAME --json '{...}'`: the value follows --json, which is otherwise the output flag. */
+function settingValue(
+  name: string | undefined,
+  raw: string | undefined,
+): { name: keyof typeof SETTINGS; value: Setting['settings'] } {
+  if (!name || !(name in SETTINGS))
+    throw new CommandError(`Unknown setting "${name ?? ''}". Known: ${Object.keys(SETTINGS).join(', ')}`);
+  const schema = SETTINGS[name as keyof typeof SETTINGS];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw ?? '');
+  } catch {
+    throw new CommandError(
+      `--json must be the setting's value as JSON, e.g. ${name === 'DEPOSIT' ? '{"minAmount":5}' : '{"mandatory":true}'}`,
+    );
+  }
+  const error = Value.Errors(schema, value).First();
+  if (error) throw new CommandError(`Invalid ${name} value: ${error.path || 'value'} ${error.message.toLowerCase()}`);
+  return { name: name as keyof typeof SETTINGS, value: value as Setting['settings'] };
+}
 
 async function existingAccount(db: Db, accountId: string | undefined): Promise<string> {
   if (!accountId || !/^[0-9a-f-]{36}$/i.test(accountId)) throw new CommandError('--account must be an account id');
@@ -38,7 +65,8 @@ async function existingAccount(db: Db, accountId: string | undefined): Promise<s
 
 export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
-    args: argv,
+    // --json=VALUE is read as the flag followed by its value (see settingValue).
+    args: argv.flatMap((a) => (a.startsWith('--json=') ? ['--json', a.slice(7)] : [a])),
     allowPositionals: true,
     options: {
       account: { type: 'string' },
@@ -49,7 +77,7 @@ export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promi
       json: { type: 'boolean' },
     },
   });
-  const [noun, verb, arg] = positionals;
+  const [noun, verb, arg, rest] = positionals;
 
   if (noun === 'accounts' && verb === 'list') {
     const rows = await db
@@ -120,6 +148,13 @@ export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promi
       text: `Deposited ${amount} USD to account ${accountId} (transaction ${transactionId})`,
       json: { transactionId, accountId, amount, note },
     };
+  }
+
+  if (noun === 'setting' && verb === 'set') {
+    const { name, value } = settingValue(arg, rest);
+    await saveSetting(db, name, value);
+    const saved = await findSetting(db, name);
+    return { text: `${name} is now ${JSON.stringify(saved?.settings)}`, json: saved };
   }
 
   if (noun === 'jobs' && verb === 'run') {

@@ -4,6 +4,7 @@ import * as foundation from './migrations/2026_11_21_0001_foundation.ts';
 import * as cards from './migrations/2026_11_21_0002_cards.ts';
 import * as autoPay from './migrations/2026_11_21_0003_auto_pay.ts';
 import * as suspension from './migrations/2026_11_21_0004_suspension.ts';
+import * as accounts from './migrations/2026_11_21_0005_accounts.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0002_cards': cards,
   '2026_11_21_0003_auto_pay': autoPay,
   '2026_11_21_0004_suspension': suspension,
+  '2026_11_21_0005_accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

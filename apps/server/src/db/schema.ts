@@ -65,6 +65,25 @@ export interface AccountsTable {
   auto_deposit_key: string | null;
   auto_deposit_failures: Generated<number>;
   auto_deposit_retry_at: NullableTimestamp;
+  is_draft: Generated<boolean>;
+  signing_secret_sealed: string | null;
+  created_at: Timestamp;
+}
+
+export interface AccountInvitationsTable {
+  id: Generated<string>;
+  account_id: string;
+  email: string;
+  role_name: string;
+  invited_by: string;
+  created_at: Timestamp;
+}
+
+export interface SupportTicketsTable {
+  id: Generated<string>;
+  account_id: string;
+  user_id: string;
+  message: string;
   created_at: Timestamp;
 }
 
@@ -180,4 +199,6 @@ export interface Database {
   processor_setup_intents: ProcessorSetupIntentsTable;
   processor_charges: ProcessorChargesTable;
   payment_cards: PaymentCardsTable;
+  account_invitations: AccountInvitationsTable;
+  support_tickets: SupportTicketsTable;
 }

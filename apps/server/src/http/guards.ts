@@ -16,6 +16,11 @@ export interface CurrentAccount {
   roleName: string;
 }
 
+interface Membership {
+  roleName: string;
+  isDraft: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in. */
@@ -24,6 +29,8 @@ declare module 'fastify' {
     accountScoped?: boolean;
     /** The header may be left out; the handler then finds the account otherwise and checks membership itself. */
     accountHeaderOptional?: boolean;
+    /** Also serves the creation wizard's draft (cards and details); every other route refuses drafts. */
+    draftAllowed?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -57,6 +64,18 @@ export async function memberRole(db: Db, accountId: string, userId: string): Pro
   return row?.role_name;
 }
 
+/** The user's membership of an account, with whether it is still a creation-wizard draft. */
+async function membership(db: Db, accountId: string, userId: string): Promise<Membership | undefined> {
+  const row = await db
+    .selectFrom('account_members as m')
+    .innerJoin('accounts as a', 'a.id', 'm.account_id')
+    .select(['m.role_name', 'a.is_draft'])
+    .where('m.account_id', '=', accountId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+  return row && { roleName: row.role_name, isDraft: row.is_draft };
+}
+
 export const requireCaller = (request: FastifyRequest): Caller => {
   if (!request.caller) throw unauthorized();
   return request.caller;
@@ -84,8 +103,9 @@ export function registerGuards(app: FastifyInstance, db: Db, tokens: IdTokens): 
     const accountId = Array.isArray(raw) ? raw[0] : raw;
     if (!accountId && config.accountHeaderOptional) return;
     if (!accountId || !UUID.test(accountId)) throw badRequest(Messages.accountHeaderRequired);
-    const roleName = await memberRole(db, accountId, request.caller.userId);
-    if (!roleName) throw forbidden(Messages.notAMember);
-    request.account = { id: accountId, roleName };
+    const member = await membership(db, accountId, request.caller.userId);
+    if (!member) throw forbidden(Messages.notAMember);
+    if (member.isDraft && !config.draftAllowed) throw badRequest(Messages.accountNotFinished);
+    request.account = { id: accountId, roleName: member.roleName };
   });
 }

@@ -2,16 +2,13 @@ import type { SetupIntent } from '@ebs/contract';
 import { Client } from './client.ts';
 
 /**
- * A signed-up owner of a new account whose default card is the given number, added as the
- * console does it: a setup intent, the processor's confirmation, then the attach call.
+ * Adds a card to an account as the console does it: a setup intent, the processor's confirmation,
+ * then the attach call. Answers the card id.
  */
-export async function ownerWithCard(baseUrl: string, number = '4242424242424242') {
-  const c = new Client(baseUrl);
-  await c.signUp();
-  const accountId = (await c.post<{ id: string }>('/api/v1.0/account', { accountName: 'pays' })).body.data.id;
+export async function addCard(c: Client, accountId: string, number = '4242424242424242'): Promise<string> {
   const h = { 'ebs-account-id': accountId };
   const setup = (await c.get<SetupIntent>('/api/v1.0/payment/local', h)).body.data;
-  const confirmed = await fetch(`${baseUrl}/processor/v1/setup_intents/${setup.setupIntentId}/confirm`, {
+  const confirmed = await fetch(`${c.baseUrl}/processor/v1/setup_intents/${setup.setupIntentId}/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -20,7 +17,15 @@ export async function ownerWithCard(baseUrl: string, number = '4242424242424242'
     }),
   });
   const { payment_method } = (await confirmed.json()) as { payment_method: string };
-  const cardId = (await c.post<{ cardId: string }>('/api/v1.0/payment/card', { cardToken: payment_method }, h)).body
-    .data.cardId;
-  return { c, accountId, h, cardId };
+  return (await c.post<{ cardId: string }>('/api/v1.0/payment/card', { cardToken: payment_method }, h)).body.data
+    .cardId;
+}
+
+/** A signed-up owner of a new account whose default card is the given number. */
+export async function ownerWithCard(baseUrl: string, number = '4242424242424242') {
+  const c = new Client(baseUrl);
+  await c.signUp();
+  const accountId = (await c.post<{ id: string }>('/api/v1.0/account', { accountName: 'pays' })).body.data.id;
+  const cardId = await addCard(c, accountId, number);
+  return { c, accountId, h: { 'ebs-account-id': accountId }, cardId };
 }

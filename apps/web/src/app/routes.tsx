@@ -70,8 +70,6 @@ const notYetAccountPages: [AccountRoute, string, CrumbTrail][] = [
   ['createWallet', t.createWallet, { ...services, current: t.createWallet }],
   ['transactions', t.transactions, { ...services, current: t.transactions }],
   ['apiKeys', t.apiKeys, { current: t.apiKeys }],
-  ['settings', t.settings, { current: t.settings }],
-  ['contactUs', t.contactUs, { current: t.contactUs }],
 ];
 
 const toAccounts = <Navigate to={paths.accounts} replace />;
@@ -85,7 +83,10 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       { index: true, element: toAccounts },
       { path: paths.accounts, ...page(() => import('../features/accounts/accounts-page').then((m) => m.AccountsPage)) },
-      { path: paths.accountsCreate, ...notYet(Texts.pageTitles.createAccount) },
+      {
+        path: paths.accountsCreate,
+        ...page(() => import('../features/accounts/create-account-page').then((m) => m.CreateAccountPage)),
+      },
       {
         path: paths.changePassword,
         ...page(() => import('../features/identity/change-password-page').then((m) => m.ChangePasswordPage)),
@@ -115,6 +116,16 @@ export const signedInRoutes: RouteObject[] = [
             path: accountRoutes.addPaymentCard,
             ...page(() => import('../features/cards/add-payment-card-page').then((m) => m.AddPaymentCardPage)),
             handle: { crumb: { ...billings, current: t.addPaymentCard } },
+          },
+          {
+            path: accountRoutes.contactUs,
+            ...page(() => import('../features/support/contact-us-page').then((m) => m.ContactUsPage)),
+            handle: { crumb: { current: t.contactUs } },
+          },
+          {
+            path: accountRoutes.settings,
+            ...page(() => import('../features/settings/settings-page').then((m) => m.SettingsPage)),
+            handle: { crumb: { current: t.settings } },
           },
           ...notYetAccountPages.map(([route, title, crumb]) => ({
             path: accountRoutes[route],

@@ -8,3 +8,6 @@ export const formatSignedAmount = (amount: number) => `${amount > 0 ? '+' : ''}$
 
 /** spec A §9: table dates are YYYY-MM-DD HH:mm:ss, in the viewer's time zone. */
 export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+
+/** spec B §2, spec A §9: an account's creation date is YYYY-MM-DD, in the viewer's time zone. */
+export const formatDate = (iso: string) => dayjs(iso).format('YYYY-MM-DD');

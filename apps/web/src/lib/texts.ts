@@ -8,6 +8,10 @@ export const Texts = {
   loading: 'Loading',
   notAvailableYet: 'This page is not available yet.',
 
+  // spec A §2 detail-row display and the copy button (its accessible name is ours)
+  view: 'View',
+  copy: 'Copy',
+
   // spec B §2 login / sign up
   login: 'Login',
   signUp: 'Sign up',
@@ -73,6 +77,23 @@ export const Texts = {
   accountId: 'Account ID',
   status: 'Status',
   role: 'Role',
+
+  // spec A §2 /accounts/create
+  createAccount: {
+    accountNameStep: 'Account Name',
+    paymentStep: 'Payment',
+    congratulationsStep: 'Congratulations',
+    optional: 'Optional',
+    cancel: 'Cancel',
+    next: 'Next',
+    back: 'Back',
+    create: 'Create',
+    skip: 'Skip',
+    done: 'Done',
+    // ours: the spec does not word these
+    welcomeCredit: 'Add my one-time welcome credit of 10 USD to this account',
+    paymentHint: 'Add the card this account pays with. You can add or change cards later under Billings.',
+  },
 
   // spec A §2 overview
   availableCredits: 'Available Credits (USD)',
@@ -140,6 +161,50 @@ export const Texts = {
     expiryInvalid: 'Please enter the expiry as MM/YY.',
     cvcInvalid: 'Please enter the CVC.',
     removeQuestion: (last4: string) => `Remove the card ending in ${last4}?`,
+  },
+
+  // spec A §2 Contact Us
+  support: {
+    account: 'Account',
+    message: 'Message',
+    submit: 'Submit',
+    // ours: the spec does not word a hint
+    messagePlaceholder: 'Describe the issue in as much detail as you can.',
+  },
+
+  // spec B §2 Settings
+  settings: {
+    accountInformation: 'Account Information',
+    accountAccess: 'Account Access',
+    name: 'Name',
+    status: 'Status',
+    id: 'ID',
+    createdAt: 'Created At',
+    owner: 'Owner',
+    userRoles: 'User Roles',
+    signingSecret: 'Signing Secret',
+    reveal: 'Reveal',
+    editAccountName: 'Edit Account Name',
+    addUserToAccount: 'Add User to Account',
+    addUser: 'Add User',
+    remove: 'Remove',
+    cancel: 'Cancel',
+    // ours: the spec does not word these
+    accountName: 'Account name',
+    userEmail: 'User email',
+    email: 'Email',
+    role: 'Role',
+    actions: 'Actions',
+    save: 'Save',
+    add: 'Add',
+    hide: 'Hide',
+    editName: 'Edit account name',
+    hiddenSecret: '••••••••••••••••',
+    ownerOnlyHint: 'Only the owner of this account can rename it and add or remove users.',
+    deleteAccount: 'Delete Account',
+    deleteAccountQuestion: 'Delete this account?',
+    delete: 'Delete',
+    roleCount: (roleName: string, count: number) => `${roleName} × ${count}`,
   },
 
   // page names of the screens still to come (spec A §2, spec B §2)

@@ -90,7 +90,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
         { account_id: id, type: 'WITHDRAW_RESOURCE_USAGE', amount: '-1.25', status: 'PENDING' },
       ])
       .execute();
-    await server().deps.jobs['billing-status']?.();
+    await server().deps.jobs.billing?.();
     const details = await c.get<AccountDetails>('/api/v1.0/account/details', { 'ebs-account-id': id });
     expect(details.body.data).toMatchObject({
       id,

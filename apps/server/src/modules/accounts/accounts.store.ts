@@ -1,4 +1,4 @@
-import type { AccountDetails, AccountSummary, UserRole } from '@ebs/contract';
+import { type AccountDetails, type AccountSummary, INVITED_ROLE, OWNER_ROLE, type UserRole } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -44,7 +44,8 @@ export async function listAccountsOfUser(
   const base = db
     .selectFrom('accounts as a')
     .innerJoin('account_members as m', 'm.account_id', 'a.id')
-    .where('m.user_id', '=', userId);
+    .where('m.user_id', '=', userId)
+    .where('a.is_draft', '=', false);
   const [rows, count] = await Promise.all([
     base
       .select(summaryColumns)
@@ -58,14 +59,83 @@ export async function listAccountsOfUser(
   return { accounts: rows.map(toSummary), total: Number(count.total) };
 }
 
+/** Finished accounts the user owns: the wizard's draft does not count towards the limit. */
 export async function countOwnedAccounts(db: Db, userId: string): Promise<number> {
   const row = await db
-    .selectFrom('account_members')
+    .selectFrom('account_members as m')
+    .innerJoin('accounts as a', 'a.id', 'm.account_id')
     .select(sql<string>`count(*)`.as('n'))
-    .where('user_id', '=', userId)
-    .where('role_name', '=', 'OWNER')
+    .where('m.user_id', '=', userId)
+    .where('m.role_name', '=', OWNER_ROLE)
+    .where('a.is_draft', '=', false)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The user's open creation-wizard draft, if any. */
+export async function findDraftOf(db: Db, userId: string): Promise<AccountSummary | undefined> {
+  const row = await db
+    .selectFrom('accounts as a')
+    .innerJoin('account_members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.user_id', '=', userId))
+    .select(summaryColumns)
+    .where('a.created_by', '=', userId)
+    .where('a.is_draft', '=', true)
+    .orderBy('a.created_at')
+    .executeTakeFirst();
+  return row && toSummary(row);
+}
+
+/** The account row a finish step works on, locked for the rest of the transaction. */
+export async function lockAccountOfOwner(db: Db, accountId: string, userId: string) {
+  return db
+    .selectFrom('accounts as a')
+    .innerJoin('account_members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.user_id', '=', userId))
+    .select(['a.id', 'a.name', 'a.is_draft', 'm.role_name'])
+    .where('a.id', '=', accountId)
+    .forUpdate('a')
+    .executeTakeFirst();
+}
+
+/** A draft becomes an account: its final name, created now. */
+export async function finishDraft(db: Db, accountId: string, name: string): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ name, is_draft: false, created_at: sql`now()` })
+    .where('id', '=', accountId)
+    .where('is_draft', '=', true)
+    .execute();
+}
+
+export async function findSummary(db: Db, accountId: string, userId: string): Promise<AccountSummary | undefined> {
+  const row = await db
+    .selectFrom('accounts as a')
+    .innerJoin('account_members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.user_id', '=', userId))
+    .select(summaryColumns)
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+  return row && toSummary(row);
+}
+
+/** Drafts left in the wizard for longer than the given age, with no ledger rows (drafts take no money). */
+export async function staleDrafts(db: Db, olderThanSeconds: number) {
+  return db
+    .selectFrom('accounts as a')
+    .select('a.id')
+    .where('a.is_draft', '=', true)
+    .where('a.created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('account_transactions as t').select('t.id').whereRef('t.account_id', '=', 'a.id'))),
+    )
+    .execute();
+}
+
+export async function deleteDraft(db: Db, accountId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('accounts')
+    .where('id', '=', accountId)
+    .where('is_draft', '=', true)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
 }
 
 /** Serialises account creation per user, so two requests cannot both pass the account limit. */
@@ -75,11 +145,24 @@ export async function lockUser(db: Db, userId: string): Promise<void> {
 
 export async function insertAccount(
   db: Db,
-  account: { name: string; customerId: string | null; ownerId: string; roleName: string },
+  account: {
+    name: string;
+    customerId: string | null;
+    ownerId: string;
+    roleName: string;
+    isDraft?: boolean;
+    signingSecretSealed?: string;
+  },
 ): Promise<AccountSummary> {
   const row = await db
     .insertInto('accounts')
-    .values({ name: account.name, customer_id: account.customerId, created_by: account.ownerId })
+    .values({
+      name: account.name,
+      customer_id: account.customerId,
+      created_by: account.ownerId,
+      is_draft: account.isDraft ?? false,
+      signing_secret_sealed: account.signingSecretSealed ?? null,
+    })
     .returning(['id', 'name', 'is_billing_api_enabled', 'created_at'])
     .executeTakeFirstOrThrow();
   await db
@@ -126,21 +209,38 @@ export async function findAccountDetails(
   };
 }
 
+/**
+ * The account's people: members oldest first, then pending invitations (roleName INVITED, their
+ * own id, no name yet) so that the owner sees and can cancel them.
+ */
 export async function listUserRoles(db: Db, accountId: string): Promise<UserRole[]> {
-  const rows = await db
-    .selectFrom('account_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'u.given_name', 'u.family_name', 'm.role_name'])
-    .where('m.account_id', '=', accountId)
-    .orderBy('m.created_at')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    firstName: r.given_name,
-    lastName: r.family_name,
-    roleName: r.role_name,
-  }));
+  const [members, invitations] = await Promise.all([
+    db
+      .selectFrom('account_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.email', 'u.given_name', 'u.family_name', 'm.role_name'])
+      .where('m.account_id', '=', accountId)
+      .orderBy('m.created_at')
+      .orderBy('u.email')
+      .execute(),
+    db
+      .selectFrom('account_invitations')
+      .select(['id', 'email'])
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .orderBy('email')
+      .execute(),
+  ]);
+  return [
+    ...members.map((r) => ({
+      id: r.id,
+      email: r.email,
+      firstName: r.given_name,
+      lastName: r.family_name,
+      roleName: r.role_name,
+    })),
+    ...invitations.map((r) => ({ id: r.id, email: r.email, firstName: '', lastName: '', roleName: INVITED_ROLE })),
+  ];
 }
 
 export async function isFeatureEnabled(db: Db, accountId: string, featureName: string): Promise<boolean> {

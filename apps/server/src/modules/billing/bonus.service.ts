@@ -11,20 +11,27 @@ import { insertTransaction } from './ledger.store.ts';
  */
 export async function redeemWelcomeCredit(db: Db, userId: string, accountId: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('users')
-      .set({ welcome_credit_redeemed: sql`true` })
-      .where('id', '=', userId)
-      .where('welcome_credit_redeemed', '=', false)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) throw badRequest(Messages.welcomeCreditRedeemed);
-    return insertTransaction(trx, {
-      accountId,
-      type: 'WELCOME_CREDIT',
-      amount: String(WELCOME_CREDIT_USD),
-      status: 'COMPLETED',
-      idempotencyKey: `welcome-credit:${userId}`,
-    });
+    const transactionId = await claimWelcomeCredit(trx, userId, accountId);
+    if (!transactionId) throw badRequest(Messages.welcomeCreditRedeemed);
+    return transactionId;
+  });
+}
+
+/** The same inside the caller's transaction; undefined when the user has redeemed it already. */
+export async function claimWelcomeCredit(trx: Db, userId: string, accountId: string): Promise<string | undefined> {
+  const claimed = await trx
+    .updateTable('users')
+    .set({ welcome_credit_redeemed: sql`true` })
+    .where('id', '=', userId)
+    .where('welcome_credit_redeemed', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return undefined;
+  return insertTransaction(trx, {
+    accountId,
+    type: 'WELCOME_CREDIT',
+    amount: String(WELCOME_CREDIT_USD),
+    status: 'COMPLETED',
+    idempotencyKey: `welcome-credit:${userId}`,
   });
 }

@@ -15,7 +15,7 @@ export interface NewTransaction {
 /**
  * Suspension follows the ledger: an account's billing API is enabled only while its available
  * credit (completed balance minus pending withdrawals) is above 0. Every ledger write refreshes its
- * account; the `billing-status` job sweeps all accounts, settling what concurrent writes missed.
+ * account; the `billing` job sweeps all accounts, settling what concurrent writes missed.
  * Returns how many accounts changed.
  */
 export async function refreshBillingStatus(db: Db, accountId?: string): Promise<number> {

@@ -36,7 +36,7 @@ describe.each(testDatabases)('suspension on $name', (database) => {
         status,
       })
       .execute();
-  const sweep = () => server().deps.jobs['billing-status']?.();
+  const sweep = () => server().deps.jobs.billing?.();
 
   it('starts a new account suspended and enables it with the deposit that gives it credit', async () => {
     const { c, accountId, h, cardId } = await ownerWithCard(server().url);

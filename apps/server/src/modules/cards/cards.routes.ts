@@ -19,7 +19,8 @@ import { listCards } from './cards.store.ts';
 /** The card calls of spec A §7 Payments. */
 export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, cards }) => {
   const tags = ['cards'];
-  const scoped = { accountScoped: true };
+  // The creation wizard adds a card to its draft account: every card call serves drafts.
+  const scoped = { accountScoped: true, draftAllowed: true };
   const CardId = Type.Object({ cardId: Type.String() });
 
   app.get(

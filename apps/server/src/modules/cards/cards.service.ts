@@ -34,6 +34,29 @@ export class CardsService {
     return store.setCustomerId(this.db, accountId, await this.provider.createCustomer(accountId));
   }
 
+  /** `db` may be the caller's transaction. */
+  async hasAny(accountId: string, db: Db = this.db): Promise<boolean> {
+    return (await store.countCards(db, accountId)) > 0;
+  }
+
+  /** Whether the card is a live card of the account; `db` may be the caller's transaction. */
+  async belongsTo(accountId: string, cardId: string, db: Db = this.db): Promise<boolean> {
+    return (await store.findCard(db, cardId))?.accountId === accountId;
+  }
+
+  /**
+   * Forgets every card of an account that is being deleted: rows first (in the caller's
+   * transaction), then the provider is told; a provider failure leaves an orphan card there, never
+   * a card row pointing at nothing.
+   */
+  async dropAll(db: Db, accountId: string): Promise<() => Promise<void>> {
+    const customerId = await store.customerIdOf(db, accountId);
+    const tokens = await store.deleteCardsOf(db, accountId);
+    return async () => {
+      if (customerId) for (const token of tokens) await this.provider.detach(customerId, token);
+    };
+  }
+
   /** Attaches a card the browser confirmed with the provider; the first card becomes the default. */
   async attach(accountId: string, cardToken: string): Promise<string> {
     const customerId = await store.customerIdOf(this.db, accountId);

@@ -139,3 +139,13 @@ export async function setCustomerId(db: Db, accountId: string, customerId: strin
     .executeTakeFirst();
   return set?.customer_id ?? (await customerIdOf(db, accountId)) ?? customerId;
 }
+
+/** Deletes every card row of an account (a discarded draft's); answers the live cards' tokens. */
+export async function deleteCardsOf(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('payment_cards')
+    .where('account_id', '=', accountId)
+    .returning(['provider_token', 'removed_at'])
+    .execute();
+  return rows.filter((r) => r.removed_at === null).map((r) => r.provider_token);
+}

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, identityError, unauthorized } from '../../http/errors.ts';
 import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
+import { acceptInvitations } from '../accounts/account-access.store.ts';
 import { type CodePurpose, hashCode, maskEmail, newCode, sameHash } from './codes.ts';
 import * as store from './identity.store.ts';
 import type { Mailer } from './mailer.ts';
@@ -112,7 +113,7 @@ export class IdentityService implements IdentityProvider {
     if (!user) throw identityError('codeMismatch');
     if (user.confirmedAt) throw identityError('alreadyConfirmed');
     await this.consumeCode(user.id, 'SIGN_UP', input.code);
-    await store.confirmUser(this.db, user.id);
+    await this.confirmEmail(user.id, email);
     return this.startSession(user);
   }
 
@@ -192,7 +193,7 @@ export class IdentityService implements IdentityProvider {
     if (!user) throw identityError('codeMismatch');
     await this.consumeCode(user.id, 'RESET_PASSWORD', input.code);
     await store.setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
-    await store.confirmUser(this.db, user.id);
+    await this.confirmEmail(user.id, email);
     await store.revokeUserSessions(this.db, user.id);
   }
 
@@ -210,6 +211,14 @@ export class IdentityService implements IdentityProvider {
     this.checkPolicy(input.newPassword);
     await store.setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
     await store.revokeUserSessions(this.db, user.id, sessionId);
+  }
+
+  /** A proven e-mail confirms the user and joins the accounts that invited it (docs/roles.md). */
+  private async confirmEmail(userId: string, email: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await store.confirmUser(trx, userId);
+      await acceptInvitations(trx, userId, email);
+    });
   }
 
   private checkedEmail(raw: string): string {

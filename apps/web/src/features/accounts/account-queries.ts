@@ -1,6 +1,7 @@
-import type { AccountList } from '@ebs/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type AccountList, type AccountSummary, HIDDEN_ACCOUNT_NAME, type UserInfo } from '@ebs/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { setUser } from '../../session/session-store';
 
 /** spec A §9: the account list is fetched 100 at a time from offset 0. */
 export const ACCOUNTS_PAGE_SIZE = 100;
@@ -20,4 +21,54 @@ export const useAccountList = (page: number) =>
         accountId: '',
       }),
     placeholderData: keepPreviousData,
+  });
+
+export interface FinishRequest {
+  accountId: string;
+  accountName: string;
+  redeemWelcomeCredit: boolean;
+  cardId: string | null;
+}
+
+/**
+ * The creation wizard's two server steps (spec A §4): its draft (the account named
+ * ACCOUNT_CREATION, which the server keeps one of per user), then the finish step that names it.
+ */
+export function useAccountCreation() {
+  const queryClient = useQueryClient();
+  const draft = useMutation({
+    mutationFn: () =>
+      api.post<AccountSummary>('/api/v1.0/account', { accountId: '', body: { accountName: HIDDEN_ACCOUNT_NAME } }),
+  });
+  const attach = useMutation({
+    mutationFn: ({ accountId, cardToken }: { accountId: string; cardToken: string }) =>
+      api.post<{ cardId: string }>('/api/v1.0/payment/card', { accountId, body: { cardToken } }),
+  });
+  const finish = useMutation({
+    mutationFn: (request: FinishRequest) =>
+      api.post<AccountSummary>('/api/v1.0/account/finishCreateAccountProcess', {
+        accountId: request.accountId,
+        body: request,
+      }),
+    onSuccess: async () => {
+      // The welcome credit may now be redeemed: the user record changes with the account list.
+      api
+        .get<UserInfo>('/api/v1.0/user')
+        .then(setUser, (error: unknown) => console.error('Failed to reload the user', error));
+      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+  return { draft, attach, finish };
+}
+
+/** The signed-in user, fresh: the wizard offers the welcome credit only to users who have not redeemed it. */
+export const useFreshUser = () =>
+  useQuery({
+    queryKey: ['user'],
+    queryFn: async () => {
+      const user = await api.get<UserInfo>('/api/v1.0/user');
+      setUser(user);
+      return user;
+    },
+    staleTime: 0,
   });

@@ -5,11 +5,11 @@ import { Button, Table, type TableProps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountPath, paths } from '../../app/paths';
+import { AccountStatusTag } from '../../components/account-status-tag';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { loadAccount } from '../../session/load-account';
 import { ACCOUNTS_PAGE_SIZE, useAccountList } from './account-queries';
-import { AccountStatusTag } from './account-status-tag';
 
 const columns: TableProps<AccountSummary>['columns'] = [
   { title: Texts.accountName, dataIndex: 'name', key: 'name' },

@@ -1,4 +1,4 @@
-import type { AccountDetails, DepositResult, Setting, SettingName, TransactionList } from '@ebs/contract';
+import type { AccountDetails, DepositResult, TransactionList } from '@ebs/contract';
 import { Messages } from '@ebs/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
@@ -21,7 +21,6 @@ export const billingKeys = {
   transactions: (accountId: string, params: TransactionParams) =>
     ['billing', accountId, 'transactions', params] as const,
   types: ['billing', 'transaction-types'] as const,
-  setting: (name: SettingName) => ['billing', 'setting', name] as const,
 };
 
 export const useTransactions = (accountId: string, params: TransactionParams) =>
@@ -47,14 +46,6 @@ export const useTransactionTypes = () =>
     queryKey: billingKeys.types,
     queryFn: () => api.get<Array<{ type: string; description: string }>>('/api/v1.0/transaction/type'),
     staleTime: Number.POSITIVE_INFINITY,
-  });
-
-/** A setting by name (spec A §3), e.g. DEPOSIT with its minAmount. */
-export const useSetting = (name: SettingName) =>
-  useQuery({
-    queryKey: billingKeys.setting(name),
-    queryFn: () => api.get<Setting>('/api/v1.0/setting', { query: { name } }),
-    staleTime: 5 * 60_000,
   });
 
 export interface DepositRequest {

@@ -2,9 +2,9 @@ import { Col, Row } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { depositMinimum } from '../../lib/amount';
+import { useSetting } from '../../lib/settings';
 import { toast } from '../../lib/toast';
 import { AutoPayCard } from './auto-pay-card';
-import { useSetting } from './billing-queries';
 import { OneTimePayCard } from './one-time-pay-card';
 
 /** /account/:accountId/billings/buyCredits (spec A §2): Make One Time Pay and Auto Pay. */

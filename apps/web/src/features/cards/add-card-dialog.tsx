@@ -1,10 +1,11 @@
 import { Button, Modal, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
+import { CardEntry } from '../../components/card-entry/card-entry';
+import { useSetupIntent } from '../../components/card-entry/setup-intent';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { CardEntry } from './card-entry';
-import { useAttachCard, useSetupIntent } from './card-queries';
+import { useAttachCard } from './card-queries';
 
 const T = Texts.cards;
 

@@ -1,27 +1,9 @@
-import { Messages, type SetupIntent } from '@ebs/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Messages } from '@ebs/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { paymentCardKeys } from '../../lib/payment-cards';
 import { toast } from '../../lib/toast';
 import { loadAccount } from '../../session/load-account';
-
-/** The card payment provider the console's setup intents come from (spec A §7: the last path segment). */
-const CARD_PROVIDER = 'local';
-
-export const cardKeys = {
-  /** One setup intent per opening of the Add Payment Method dialog. */
-  setupIntent: (accountId: string, opening: string) => ['setup-intent', accountId, opening] as const,
-};
-
-/** Creates the setup intent the card-entry dialog confirms; never refetched, forgotten once the dialog is gone. */
-export const useSetupIntent = (accountId: string, opening: string) =>
-  useQuery({
-    queryKey: cardKeys.setupIntent(accountId, opening),
-    queryFn: () => api.get<SetupIntent>(`/api/v1.0/payment/${CARD_PROVIDER}`, { accountId }),
-    enabled: accountId !== '',
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
 
 export interface CardExpiryChange {
   cardId: string;

@@ -1,0 +1,122 @@
+import {
+  type AddUserResult,
+  canManageAccount,
+  isValidEmail,
+  MEMBER_ROLE,
+  Messages,
+  normalizeEmail,
+  OWNER_ROLE,
+} from '@ebs/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { Caller, CurrentAccount } from '../../http/guards.ts';
+import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
+import type { Mail, Mailer } from '../identity/mailer.ts';
+import * as access from './account-access.store.ts';
+import { findAccountName } from './account-settings.store.ts';
+
+export interface AccessDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  limiter: RateLimiter;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Each addition sends an e-mail: an account cannot be used to mail strangers in bulk. */
+const ADDS_PER_ACCOUNT = { limit: 30, windowSeconds: 60 * 60 } as const;
+
+const requireOwner = (account: CurrentAccount) => {
+  if (!canManageAccount(account.roleName)) throw forbidden(Messages.ownerOnlyUsers);
+};
+
+/**
+ * Add User (spec B §5, docs/roles.md): a user who has confirmed that e-mail becomes a MEMBER now;
+ * anyone else is invited and joins as a MEMBER on confirming a sign-up with it. Either way an
+ * e-mail tells them.
+ */
+export async function addUser(
+  deps: AccessDeps,
+  caller: Caller,
+  account: CurrentAccount,
+  rawEmail: string,
+  log: FastifyBaseLogger,
+): Promise<AddUserResult> {
+  requireOwner(account);
+  const email = normalizeEmail(rawEmail);
+  if (!email) throw badRequest(Messages.userEmailRequired);
+  if (!isValidEmail(email)) throw badRequest(Messages.invalidEmail);
+  await enforce(deps.limiter, [[`account-users:${account.id}`, ADDS_PER_ACCOUNT]]);
+
+  const status = await deps.db.transaction().execute(async (trx) => {
+    const user = await access.findConfirmedUserByEmail(trx, email);
+    if (user) {
+      if (!(await access.insertMember(trx, account.id, user.id, MEMBER_ROLE))) {
+        throw badRequest(Messages.alreadyMember(email));
+      }
+      return 'ADDED' as const;
+    }
+    const invited = await access.insertInvitation(trx, {
+      accountId: account.id,
+      email,
+      roleName: MEMBER_ROLE,
+      invitedBy: caller.userId,
+    });
+    if (!invited) throw badRequest(Messages.alreadyInvited(email));
+    return 'INVITED' as const;
+  });
+
+  const accountName = (await findAccountName(deps.db, account.id)) ?? '';
+  const mail = status === 'ADDED' ? addedMail : invitationMail;
+  // The access is granted whatever happens to the e-mail: a failed send is logged, not answered
+  // as a failed addition the owner would retry into "already a member".
+  await deps.mailer
+    .send(mail(deps.config, { to: email, by: caller.email, accountId: account.id, accountName }))
+    .catch((error: unknown) => log.error({ err: error, accountId: account.id }, 'account access e-mail failed'));
+  return { email, status };
+}
+
+/**
+ * Remove (spec B §5, §6): the owner takes a member out, or cancels a pending invitation; neither
+ * the owner nor the caller can be removed. The guard checks membership on every request, so the
+ * removed user's next call is refused.
+ */
+export async function removeUser(db: Db, caller: Caller, account: CurrentAccount, id: string): Promise<void> {
+  requireOwner(account);
+  if (!UUID.test(id)) throw notFound(Messages.userNotInAccount);
+  if (id === caller.userId) throw badRequest(Messages.cannotRemoveSelf);
+  await db.transaction().execute(async (trx) => {
+    const member = await access.findMember(trx, account.id, id);
+    if (member?.roleName === OWNER_ROLE) throw badRequest(Messages.cannotRemoveOwner);
+    if (member ? await access.deleteMember(trx, account.id, id) : await access.deleteInvitation(trx, account.id, id)) {
+      return;
+    }
+    throw notFound(Messages.userNotInAccount);
+  });
+}
+
+interface MailFacts {
+  to: string;
+  by: string;
+  accountId: string;
+  accountName: string;
+}
+
+const addedMail = (config: Config, f: MailFacts): Mail => ({
+  to: f.to,
+  subject: `You have been added to ${f.accountName} on ${config.PRODUCT_NAME}`,
+  text:
+    `${f.by} added you to the account ${f.accountName} on ${config.PRODUCT_NAME}. ` +
+    `Open it at ${config.PUBLIC_URL}/account/${f.accountId}/overview`,
+});
+
+const invitationMail = (config: Config, f: MailFacts): Mail => ({
+  to: f.to,
+  subject: `You are invited to ${f.accountName} on ${config.PRODUCT_NAME}`,
+  text:
+    `${f.by} invited you to the account ${f.accountName} on ${config.PRODUCT_NAME}. ` +
+    `Sign up with this e-mail address (${f.to}) at ${config.PUBLIC_URL}/sign-up and you will join it ` +
+    'once your e-mail is verified.',
+});

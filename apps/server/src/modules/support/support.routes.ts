@@ -1,0 +1,43 @@
+import { AccountHeaders, Messages, SupportTicket, SupportTicketBody } from '@ebs/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { requireAccount, requireCaller } from '../../http/guards.ts';
+import { ok, responses } from '../../http/reply.ts';
+import { checkContactMessage, SupportService } from './support.service.ts';
+
+/**
+ * Runs before the schema: a missing message would otherwise get the schema's wording, and a
+ * number would be coerced to text and pass.
+ */
+async function contactMessageRule(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  checkContactMessage(body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined);
+}
+
+/** The Contact Us call of spec A §7 Support. */
+export const supportRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, mailer, limiter, config }) => {
+  const support = new SupportService(db, mailer, limiter, config.SUPPORT_EMAIL);
+
+  app.post(
+    '/api/v1.0/support/dashboard',
+    {
+      config: { accountScoped: true },
+      preValidation: contactMessageRule,
+      schema: {
+        tags: ['support'],
+        headers: AccountHeaders,
+        body: SupportTicketBody,
+        response: responses(SupportTicket),
+      },
+    },
+    async (req) => {
+      const ticket = await support.submit({
+        accountId: requireAccount(req).id,
+        userId: requireCaller(req).userId,
+        message: req.body.message,
+      });
+      return ok(ticket, Messages.contactReceived);
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { isContactMessageLongEnough, Messages, type SupportTicket } from '@ebs/contract';
+import type { Db } from '../../db/database.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import type { RateLimiter, RateRule } from '../../http/rate-limit.ts';
+import type { Mailer } from '../identity/mailer.ts';
+import * as store from './support.store.ts';
+
+/** Enough for a follow-up or two; more in a few minutes is a script or a stuck button. */
+export const TICKETS_PER_USER: RateRule = { limit: 5, windowSeconds: 10 * 60 };
+
+/** spec A §5: the rule's own text for a missing, non-text, blank or short message alike. */
+export function checkContactMessage(message: unknown): string {
+  if (!isContactMessageLongEnough(message)) throw badRequest(Messages.contactMessageTooShort);
+  return message.trim();
+}
+
+export interface TicketInput {
+  accountId: string;
+  userId: string;
+  message: unknown;
+}
+
+/** Contact Us (spec A §7 Support): each message is kept as a ticket and e-mailed to support. */
+export class SupportService {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
+    private readonly supportEmail: string,
+  ) {}
+
+  async submit(input: TicketInput): Promise<SupportTicket> {
+    const message = checkContactMessage(input.message);
+    const { allowed, retryAfterSeconds } = await this.limiter.hit(`support:user:${input.userId}`, TICKETS_PER_USER);
+    if (!allowed) {
+      throw new AppError(429, Messages.contactTooMany, 'Too Many Requests', {
+        'retry-after': String(retryAfterSeconds),
+      });
+    }
+    const parties = await store.findTicketParties(this.db, input.accountId, input.userId);
+    const ticket = await store.insertTicket(this.db, { ...input, message });
+    try {
+      await this.mailer.send({ to: this.supportEmail, ...ticketMail(ticket, input, parties, message) });
+    } catch (error) {
+      // A ticket support never heard of would wait forever; the user is told to try again instead.
+      await store.deleteTicket(this.db, ticket.id);
+      throw error;
+    }
+    return { ticketId: ticket.id };
+  }
+}
+
+/** Account and user names may hold line breaks; a subject must stay one line. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function ticketMail(
+  ticket: store.StoredTicket,
+  input: TicketInput,
+  parties: store.TicketParties,
+  message: string,
+): { subject: string; text: string } {
+  return {
+    subject: `Contact Us ticket from ${oneLine(parties.accountName)} (${input.accountId})`,
+    text: [
+      `Ticket: ${ticket.id}`,
+      `Received: ${ticket.createdAt.toISOString()}`,
+      `Account: ${oneLine(parties.accountName)} (${input.accountId})`,
+      `User: ${oneLine(parties.userName)} <${parties.userEmail}> (${input.userId})`,
+      '',
+      'Message:',
+      message,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,72 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import { OWNER_ROLE, type UserRole } from '@ebs/contract';
+import { Button, Card, Table, type TableProps, Tag } from 'antd';
+import { useState } from 'react';
+import { Texts } from '../../lib/texts';
+import { AddUserModal } from './add-user-modal';
+import { RemoveUserModal } from './remove-user-modal';
+
+const T = Texts.settings;
+
+interface AccountAccessProps {
+  accountId: string;
+  users: UserRole[] | undefined;
+  currentUserId: string | undefined;
+  canManage: boolean;
+}
+
+/**
+ * Account Access (spec B §2, §6): who has access, Add User to Account, and Remove, which is hidden
+ * on the user's own row and on any OWNER row (and, for a MEMBER, everywhere: docs/roles.md).
+ */
+export function AccountAccess({ accountId, users, currentUserId, canManage }: AccountAccessProps) {
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<UserRole | null>(null);
+
+  const removable = (user: UserRole) => canManage && user.id !== currentUserId && user.roleName !== OWNER_ROLE;
+
+  const columns: TableProps<UserRole>['columns'] = [
+    { title: T.email, dataIndex: 'email', key: 'email' },
+    {
+      title: T.name,
+      key: 'name',
+      render: (_value, user) => [user.firstName, user.lastName].filter(Boolean).join(' '),
+    },
+    { title: T.role, dataIndex: 'roleName', key: 'roleName', render: (roleName: string) => <Tag>{roleName}</Tag> },
+    {
+      title: T.actions,
+      key: 'actions',
+      render: (_value, user) =>
+        removable(user) && (
+          <Button type="link" danger onClick={() => setRemoving(user)}>
+            {T.remove}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title={T.accountAccess}
+      className="settings-card"
+      extra={
+        canManage && (
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+            {T.addUserToAccount}
+          </Button>
+        )
+      }
+    >
+      <Table<UserRole>
+        rowKey="id"
+        columns={columns}
+        dataSource={users}
+        loading={!users}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+      {adding && <AddUserModal accountId={accountId} onClose={() => setAdding(false)} />}
+      {removing && <RemoveUserModal accountId={accountId} user={removing} onClose={() => setRemoving(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { EditOutlined } from '@ant-design/icons';
+import type { AccountDetails, UserRole } from '@ebs/contract';
+import { Button, Card, Descriptions, type DescriptionsProps, Space } from 'antd';
+import { useState } from 'react';
+import { AccountStatusTag } from '../../components/account-status-tag';
+import { formatDate } from '../../lib/format';
+import { Texts } from '../../lib/texts';
+import { EditAccountNameModal } from './edit-account-name-modal';
+import { SigningSecretValue } from './signing-secret';
+
+const T = Texts.settings;
+
+/** How many people hold each role, in the order the roles first appear (the owner first). */
+const roleCounts = (userRoles: UserRole[]) => {
+  const counts = new Map<string, number>();
+  for (const { roleName } of userRoles) counts.set(roleName, (counts.get(roleName) ?? 0) + 1);
+  return [...counts].map(([roleName, count]) => T.roleCount(roleName, count)).join(', ');
+};
+
+interface AccountInformationProps {
+  accountId: string;
+  account: AccountDetails | undefined;
+  canManage: boolean;
+}
+
+/** Account Information (spec B §2): name with its edit icon, status, id, creation date, owner, roles, secret. */
+export function AccountInformation({ accountId, account, canManage }: AccountInformationProps) {
+  const [editing, setEditing] = useState(false);
+
+  const items: DescriptionsProps['items'] = account && [
+    {
+      key: 'name',
+      label: T.name,
+      children: (
+        <Space>
+          <span data-testid="account-name">{account.name}</span>
+          {canManage && (
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={T.editName}
+              title={T.editName}
+              onClick={() => setEditing(true)}
+            />
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      label: T.status,
+      children: <AccountStatusTag isBillingApiEnabled={account.isBillingApiEnabled} />,
+    },
+    { key: 'id', label: T.id, children: account.id },
+    { key: 'createdAt', label: T.createdAt, children: formatDate(account.createdAt) },
+    { key: 'owner', label: T.owner, children: account.owner.email },
+    { key: 'userRoles', label: T.userRoles, children: roleCounts(account.userRoles) },
+    { key: 'signingSecret', label: T.signingSecret, children: <SigningSecretValue accountId={accountId} /> },
+  ];
+
+  return (
+    <Card title={T.accountInformation} loading={!account} className="settings-card">
+      <Descriptions bordered size="small" column={1} items={items} />
+      {editing && account && (
+        <EditAccountNameModal accountId={accountId} currentName={account.name} onClose={() => setEditing(false)} />
+      )}
+    </Card>
+  );
+}

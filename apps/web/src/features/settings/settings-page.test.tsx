@@ -1,0 +1,281 @@
+import { type AccountDetails, Messages, type UserRole } from '@ebs/contract';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { clearSession, setAuthSession } from '../../session/session-store';
+import {
+  type FetchCall,
+  failed,
+  type Reply,
+  renderPage,
+  serveFetch,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
+import { DeleteAccountModal } from './delete-account-modal';
+import { SettingsPage } from './settings-page';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const ME = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const owner: UserRole = { id: ME, email: 'owner@example.com', firstName: 'Ann', lastName: 'Owner', roleName: 'OWNER' };
+const member: UserRole = {
+  id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+  email: 'bob@example.com',
+  firstName: 'Bob',
+  lastName: 'Member',
+  roleName: 'MEMBER',
+};
+const invited: UserRole = {
+  id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+  email: 'new@example.com',
+  firstName: '',
+  lastName: '',
+  roleName: 'INVITED',
+};
+
+const account = (patch: Partial<AccountDetails> = {}): AccountDetails => ({
+  id: ACCOUNT,
+  accountId: ACCOUNT,
+  name: 'Ops',
+  accountName: 'Ops',
+  status: 'ACTIVE',
+  isBillingApiEnabled: true,
+  roleName: 'OWNER',
+  createdAt: '2026-11-21T12:00:00.000Z',
+  balance: 25,
+  amountPending: 0,
+  owner: { email: owner.email },
+  userRoles: [owner, member, invited],
+  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
+  ...patch,
+});
+
+/** The page as user `me`, the server answering details from `state` and `extra` for the rest. */
+function open(state: { details: AccountDetails }, extra: (call: FetchCall) => Reply | undefined = () => undefined) {
+  setAuthSession({
+    idToken: 't',
+    expiresIn: 3600,
+    user: { sub: ME, email: owner.email, givenName: 'A', familyName: 'O' },
+  });
+  const calls = serveFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.url === '/api/v1.0/account/details') return wrapped(state.details);
+    if (call.url === '/api/v1.0/payment/card') return wrapped([]);
+    if (call.url.startsWith('/api/v1.0/feature/isAccountValidForFeature')) {
+      return wrapped({ featureName: 'TOKEN_FORWARDING', result: false });
+    }
+    return undefined;
+  });
+  renderPage(`/account/${ACCOUNT}/settings`, '/account/:accountId/settings', <SettingsPage />);
+  return calls;
+}
+
+const count = (calls: FetchCall[], method: string, url: string) =>
+  calls.filter((c) => c.method === method && c.url === url).length;
+const section = async (title: string) => (await screen.findByText(title)).closest('.ant-card') as HTMLElement;
+const row = (email: string) => screen.getByText(email, { selector: 'td' }).closest('tr') as HTMLElement;
+const dialog = async (title: string) => (await screen.findByText(title)).closest('[role="dialog"]') as HTMLElement;
+
+setUpPageTests(toast);
+afterEach(() => clearSession());
+
+describe('SettingsPage: Account Information', () => {
+  it('shows name, status, id, creation date, owner and roles, with the secret hidden until Reveal', async () => {
+    const calls = open({ details: account() }, (call) =>
+      call.url === '/api/v1.0/account/signing-secret' ? wrapped({ secret: 'whsec_c2VjcmV0' }) : undefined,
+    );
+    const info = await section('Account Information');
+    await within(info).findByText('Ops');
+    expect(within(info).getByText('ACTIVE')).toBeTruthy();
+    expect(within(info).getByText(ACCOUNT)).toBeTruthy();
+    expect(within(info).getByText('2026-11-21')).toBeTruthy();
+    expect(within(info).getByText('owner@example.com')).toBeTruthy();
+    expect(within(info).getByText('OWNER × 1, MEMBER × 1, INVITED × 1')).toBeTruthy();
+
+    expect(within(info).queryByText('whsec_c2VjcmV0')).toBeNull();
+    expect(count(calls, 'GET', '/api/v1.0/account/signing-secret')).toBe(0);
+    fireEvent.click(within(info).getByRole('button', { name: 'Reveal' }));
+    expect(await within(info).findByText('whsec_c2VjcmV0')).toBeTruthy();
+    expect(count(calls, 'GET', '/api/v1.0/account/signing-secret')).toBe(1);
+    expect(within(info).getByRole('button', { name: 'Copy' })).toBeTruthy();
+  });
+
+  it('shows SUSPENDED for an account whose billing API is off', async () => {
+    open({ details: account({ isBillingApiEnabled: false, status: 'SUSPENDED' }) });
+    expect(await within(await section('Account Information')).findByText('SUSPENDED')).toBeTruthy();
+  });
+
+  it('shows a failed secret fetch and keeps the secret hidden', async () => {
+    open({ details: account() }, (call) =>
+      call.url === '/api/v1.0/account/signing-secret' ? failed(403, Messages.notAMember, 'Forbidden') : undefined,
+    );
+    const info = await section('Account Information');
+    fireEvent.click(await within(info).findByRole('button', { name: 'Reveal' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect((vi.mocked(toast.error).mock.calls.at(-1)?.[0] as Error | undefined)?.message).toBe(Messages.notAMember);
+    expect(within(info).getByRole('button', { name: 'Reveal' })).toBeTruthy();
+  });
+
+  it('renames with Edit Account Name: "{name} has been updated.", then reloads the account', async () => {
+    const state = { details: account() };
+    const calls = open(state, (call) => {
+      if (call.url !== '/api/v1.0/account/updateAccountName') return undefined;
+      state.details = account({ name: 'Ops two', accountName: 'Ops two' });
+      return wrapped({ ...state.details }, 'Ops two has been updated.');
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit account name' }));
+    const modal = await dialog('Edit Account Name');
+    fireEvent.change(within(modal).getByLabelText('Account name'), { target: { value: 'Ops two' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ops two has been updated.'));
+    expect(calls.find((c) => c.url === '/api/v1.0/account/updateAccountName')?.body).toEqual({
+      accountName: 'Ops two',
+    });
+    expect(await screen.findByText('Ops two', { selector: '[data-testid="account-name"]' })).toBeTruthy();
+    await waitFor(() => expect(count(calls, 'GET', '/api/v1.0/payment/card')).toBe(1));
+    await waitFor(() => expect(screen.queryByText('Edit Account Name')).toBeNull());
+  });
+
+  it('keeps the current name when the field is left empty', async () => {
+    const calls = open({ details: account() }, (call) =>
+      call.url === '/api/v1.0/account/updateAccountName' ? wrapped(account(), 'Ops has been updated.') : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit account name' }));
+    fireEvent.click(within(await dialog('Edit Account Name')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ops has been updated.'));
+    expect(calls.find((c) => c.url === '/api/v1.0/account/updateAccountName')?.body).toEqual({ accountName: 'Ops' });
+  });
+
+  it('says "Account name is required." when both the typed and the current name are empty', async () => {
+    const calls = open({ details: account({ name: '', accountName: '' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit account name' }));
+    const modal = await dialog('Edit Account Name');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await within(modal).findByText('Account name is required.')).toBeTruthy();
+    fireEvent.change(within(modal).getByLabelText('Account name'), { target: { value: 'semi;colon' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await within(modal).findByText('Invalid account name')).toBeTruthy();
+    expect(count(calls, 'POST', '/api/v1.0/account/updateAccountName')).toBe(0);
+  });
+});
+
+describe('SettingsPage: Account Access', () => {
+  it('lists users with e-mail, name and role; Remove is hidden on my own row and on OWNER rows', async () => {
+    open({ details: account() });
+    const access = await section('Account Access');
+    await within(access).findByText('bob@example.com');
+    expect(within(row('bob@example.com')).getByText('Bob Member')).toBeTruthy();
+    expect(within(row('bob@example.com')).getByText('MEMBER')).toBeTruthy();
+    expect(within(row('new@example.com')).getByText('INVITED')).toBeTruthy();
+    expect(within(row('owner@example.com')).queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(within(row('bob@example.com')).getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(within(row('new@example.com')).getByRole('button', { name: 'Remove' })).toBeTruthy();
+  });
+
+  it('hides Remove on another OWNER row too', async () => {
+    open({ details: account({ userRoles: [owner, { ...member, roleName: 'OWNER' }] }) });
+    await within(await section('Account Access')).findByText('bob@example.com');
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+  });
+
+  it('adds a user: "User email is required.", the e-mail trimmed as typed, the toast and a refreshed list', async () => {
+    const state = { details: account({ userRoles: [owner] }) };
+    const calls = open(state, (call) => {
+      if (call.url !== '/api/v1.0/account/user') return undefined;
+      state.details = account({ userRoles: [owner, member] });
+      return wrapped({ email: 'bob@example.com', status: 'ADDED' }, 'bob@example.com has been added to this account.');
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Add User to Account/ }));
+    const modal = await dialog('Add User');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Add' }));
+    expect(await within(modal).findByText('User email is required.')).toBeTruthy();
+
+    const input = within(modal).getByLabelText('User email') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '  bob@example.com ' } });
+    expect(input.value).toBe('bob@example.com');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('bob@example.com has been added to this account.'));
+    expect(calls.find((c) => c.url === '/api/v1.0/account/user')?.body).toEqual({ email: 'bob@example.com' });
+    expect(await screen.findByText('bob@example.com', { selector: 'td' })).toBeTruthy();
+    await waitFor(() => expect(count(calls, 'GET', '/api/v1.0/payment/card')).toBe(1));
+  });
+
+  it('keeps Add User open and shows the refusal when the server refuses', async () => {
+    open({ details: account() }, (call) =>
+      call.url === '/api/v1.0/account/user'
+        ? failed(400, 'bob@example.com is already a member of this account.')
+        : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Add User to Account/ }));
+    const modal = await dialog('Add User');
+    fireEvent.change(within(modal).getByLabelText('User email'), { target: { value: 'bob@example.com' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect((vi.mocked(toast.error).mock.calls.at(-1)?.[0] as Error | undefined)?.message).toBe(
+      'bob@example.com is already a member of this account.',
+    );
+    expect(screen.getByText('Add User', { selector: '.ant-modal-title' })).toBeTruthy();
+  });
+
+  it('removes after the spec confirmation, toasts and refreshes the list', async () => {
+    const state = { details: account() };
+    const calls = open(state, (call) => {
+      if (call.method !== 'DELETE') return undefined;
+      state.details = account({ userRoles: [owner, invited] });
+      return wrapped({}, 'User has been removed from this account.');
+    });
+    await within(await section('Account Access')).findByText('bob@example.com');
+    fireEvent.click(within(row('bob@example.com')).getByRole('button', { name: 'Remove' }));
+    const modal = await dialog('Removing this user from account');
+    expect(within(modal).getByText('The user will no long access to this account.')).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User has been removed from this account.'));
+    expect(count(calls, 'DELETE', `/api/v1.0/account/${member.id}`)).toBe(1);
+    await waitFor(() => expect(screen.queryByText('bob@example.com', { selector: 'td' })).toBeNull());
+  });
+
+  it('cancelling the confirmation removes nobody', async () => {
+    const calls = open({ details: account() });
+    await within(await section('Account Access')).findByText('bob@example.com');
+    fireEvent.click(within(row('bob@example.com')).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(await dialog('Removing this user from account')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Removing this user from account')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+});
+
+describe('SettingsPage: a MEMBER and the delete confirmation', () => {
+  it('shows a MEMBER no edit icon, no Add User to Account and no Remove', async () => {
+    open({ details: account({ roleName: 'MEMBER' }) });
+    await within(await section('Account Access')).findByText('bob@example.com');
+    expect(screen.getByText(Texts.settings.ownerOnlyHint)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit account name' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add User to Account/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    // The secret is any member's to read.
+    expect(screen.getByRole('button', { name: 'Reveal' })).toBeTruthy();
+  });
+
+  it('never offers the delete confirmation on the page', async () => {
+    open({ details: account() });
+    await within(await section('Account Access')).findByText('bob@example.com');
+    expect(screen.queryByText(/delete/i)).toBeNull();
+  });
+
+  it('the delete confirmation says "Account has been deleted" without calling the server', async () => {
+    const calls = serveFetch(() => undefined);
+    const onClose = vi.fn();
+    render(<DeleteAccountModal onClose={onClose} />);
+    fireEvent.click(within(await dialog('Delete Account')).getByRole('button', { name: 'Delete' }));
+    expect(toast.success).toHaveBeenCalledWith('Account has been deleted');
+    expect(onClose).toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,39 @@
+import { canManageAccount } from '@ebs/contract';
+import { Alert, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { useAccountDetails } from '../../session/account-details';
+import { useSession } from '../../session/session-store';
+import { AccountAccess } from './account-access';
+import { AccountInformation } from './account-information';
+
+/** /account/:accountId/settings (spec B §2): Account Information and Account Access. */
+export function SettingsPage() {
+  const accountId = useParams().accountId ?? '';
+  const { authUser, user } = useSession();
+  const { data: account, error } = useAccountDetails(accountId);
+
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+
+  const canManage = canManageAccount(account?.roleName);
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.pageTitles.settings}</Typography.Title>
+      </div>
+      {account && !canManage && <Alert className="settings-card" type="info" message={Texts.settings.ownerOnlyHint} />}
+      <AccountInformation accountId={accountId} account={account} canManage={canManage} />
+      <AccountAccess
+        accountId={accountId}
+        users={account?.userRoles}
+        currentUserId={authUser?.sub ?? user?.id}
+        canManage={canManage}
+      />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { CONTACT_MESSAGE_MAX, isContactMessageLongEnough, Messages } from '@ebs/contract';
+import { Card, Form, Input } from 'antd';
+import { useParams } from 'react-router-dom';
+import { SubmitButton } from '../../components/submit-button';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { useSession } from '../../session/session-store';
+import { useSubmitTicket } from './support-mutations';
+
+const T = Texts.support;
+
+interface ContactFields {
+  message?: string;
+}
+
+/** /account/:accountId/contactUs (spec A §2): the account, a message and Submit. */
+export function ContactUsPage() {
+  const accountId = useParams().accountId ?? '';
+  const { currentAccount } = useSession();
+  const [form] = Form.useForm<ContactFields>();
+  const submit = useSubmitTicket(accountId);
+  // The layout makes an account opened by URL current; until then the id alone is known.
+  const accountName = currentAccount?.id === accountId ? currentAccount.name : undefined;
+  const account = accountName ? `${accountName} (${accountId})` : accountId;
+
+  const onFinish = async ({ message }: ContactFields) => {
+    try {
+      await submit.mutateAsync({ message: message ?? '' });
+      toast.success(Messages.contactReceived);
+      form.resetFields();
+    } catch {
+      // spec A §8: this page shows its own text, not the server's.
+      toast.error(Messages.contactSubmitFailed);
+    }
+  };
+
+  return (
+    <Card className="narrow-form">
+      <Form<ContactFields> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item label={T.account} htmlFor="contact-account">
+          {/* A title, as a narrow screen cuts the id and a disabled field cannot be scrolled. */}
+          <Input id="contact-account" disabled value={account} title={account} />
+        </Form.Item>
+        <Form.Item
+          name="message"
+          label={T.message}
+          rules={[
+            {
+              validator: (_rule, value) =>
+                isContactMessageLongEnough(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(Messages.contactMessageTooShort)),
+            },
+          ]}
+        >
+          <Input.TextArea rows={6} maxLength={CONTACT_MESSAGE_MAX} placeholder={T.messagePlaceholder} />
+        </Form.Item>
+        <SubmitButton pending={submit.isPending} block={false}>
+          {T.submit}
+        </SubmitButton>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/** spec B §3: the network identifiers of token forwarding. */
+export const NETWORKS = [
+  'ETHEREUM_SEPOLIA',
+  'ETHEREUM_MAINNET',
+  'BITCOIN_MAINNET',
+  'BITCOIN_TESTNET',
+  'BSC_MAINNET',
+  'BSC_TESTNET',
+  'POLYGON_MAINNET',
+  'POLYGON_AMOY',
+  'AURORA_MAINNET',
+  'AURORA_TESTNET',
+] as const;
+
+export const Network = Type.Union(NETWORKS.map((network) => Type.Literal(network)));
+export type Network = Static<typeof Network>;

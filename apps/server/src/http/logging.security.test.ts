@@ -1,17 +1,11 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../testing/client.ts';
 import { testDatabases } from '../testing/databases.ts';
+import { logSink } from '../testing/log-sink.ts';
 import { serverFor } from '../testing/server.ts';
 
 describe('logs', () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { lines, stream: sink } = logSink();
   const server = serverFor(testDatabases[0]!, { LOG_LEVEL: 'trace' }, sink);
 
   it('carry no password, identity token or refresh token through a whole session', async () => {

@@ -1,9 +1,9 @@
-import { Writable } from 'node:stream';
 import { type AccountDetails, type AccountList, type AccountSummary, Messages } from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
 import { unseal } from '../../secrets.ts';
 import { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
+import { logSink } from '../../testing/log-sink.ts';
 import { serverFor, type TestServer } from '../../testing/server.ts';
 
 /** An owner with a new account, and a second user the owner added as a MEMBER. */
@@ -147,13 +147,7 @@ describe.each(testDatabases)('signing secret on $name', (database) => {
 });
 
 describe('signing secret in the logs', () => {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { lines, stream: sink } = logSink();
   const server = serverFor(testDatabases[0]!, { LOG_LEVEL: 'trace' }, sink);
 
   it('is never written to the log, neither when made nor when read', async () => {

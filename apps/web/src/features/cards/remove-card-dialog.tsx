@@ -1,5 +1,6 @@
 import type { PaymentCard } from '@ebs/contract';
-import { Button, Modal, Typography } from 'antd';
+import { Typography } from 'antd';
+import { ConfirmRemovalModal } from '../../components/confirm-removal-modal';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useRemoveCard } from './card-queries';
@@ -19,22 +20,15 @@ export function RemoveCardDialog({ accountId, card, onClose }: RemoveCardDialogP
   const onRemove = () => remove.mutate(card.id, { onSettled: onClose, onError: (error) => toast.error(error) });
 
   return (
-    <Modal
-      open
+    <ConfirmRemovalModal
       title={T.removePaymentMethod}
+      cancelText={T.cancel}
+      removeText={T.remove}
+      pending={remove.isPending}
       onCancel={onClose}
-      closable={!remove.isPending}
-      maskClosable={false}
-      footer={[
-        <Button key="cancel" disabled={remove.isPending} onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        <Button key="remove" type="primary" danger disabled={remove.isPending} onClick={onRemove}>
-          {T.remove}
-        </Button>,
-      ]}
+      onRemove={onRemove}
     >
       <Typography.Paragraph>{T.removeQuestion(card.card.last4)}</Typography.Paragraph>
-    </Modal>
+    </ConfirmRemovalModal>
   );
 }

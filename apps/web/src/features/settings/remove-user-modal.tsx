@@ -1,5 +1,6 @@
 import { Messages, type UserRole } from '@ebs/contract';
-import { Button, Modal, Typography } from 'antd';
+import { Typography } from 'antd';
+import { ConfirmRemovalModal } from '../../components/confirm-removal-modal';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useRemoveUser } from './settings-queries';
@@ -19,23 +20,16 @@ export function RemoveUserModal({ accountId, user, onClose }: RemoveUserModalPro
   const onRemove = () => remove.mutate(user.id, { onSettled: onClose, onError: (error) => toast.error(error) });
 
   return (
-    <Modal
-      open
+    <ConfirmRemovalModal
       title={Messages.removeUserTitle}
+      cancelText={T.cancel}
+      removeText={T.remove}
+      pending={remove.isPending}
       onCancel={onClose}
-      closable={!remove.isPending}
-      maskClosable={false}
-      footer={[
-        <Button key="cancel" disabled={remove.isPending} onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        <Button key="remove" type="primary" danger disabled={remove.isPending} onClick={onRemove}>
-          {T.remove}
-        </Button>,
-      ]}
+      onRemove={onRemove}
     >
       <Typography.Paragraph>{Messages.removeUserText}</Typography.Paragraph>
       <Typography.Paragraph strong>{user.email}</Typography.Paragraph>
-    </Modal>
+    </ConfirmRemovalModal>
   );
 }

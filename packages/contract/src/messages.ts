@@ -103,6 +103,24 @@ export const Messages = {
   contactSubmitFailed: 'Failed to submit, please try again later.',
   // ours: Contact Us
   contactTooMany: 'You have sent several messages in a short time, please try again in a few minutes.',
+  // spec A §4, §5, §8 API keys
+  apiKeyNameRequired: 'API key name is required.',
+  apiKeyNameRequiredOnUpdate: 'API  key name is required.',
+  apiKeyDeleted: 'API key has been deleted.',
+  apiKeyActivated: 'API key has been activated.',
+  apiKeyDeactivated: 'API  key has been deactivated.',
+  confirmDeactivateApiKey:
+    'Confirm to deactivate API key? API key cannot be used to access any services once deactivated.',
+  confirmDeleteApiKey:
+    'Confirm to delete API key? API key will be permanently deleted and cannot be used to access any services.',
+  // ours: API keys
+  apiKeyNotFound: 'API key not found.',
+  apiKeyNameTooLong: 'API key name must be at most 100 characters.',
+  apiKeyDeleteActive: 'Deactivate the API key before deleting it.',
+  apiKeyLimit: 'An account can have at most 100 API keys.',
+  // ours: usage
+  usageAccountMismatch: 'accountId must be the account named in ebs-account-id.',
+  unknownResource: (name: string) => `Unknown resource ${name}.`,
 } as const;
 
 /** Identity error names, as a hosted identity provider reports them in `error`. */

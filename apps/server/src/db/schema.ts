@@ -182,6 +182,40 @@ export interface PaymentCardsTable {
   created_at: Timestamp;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  key_hash: string;
+  status: Generated<'ACTIVE' | 'INACTIVE'>;
+  deleted_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ResourcePricesTable {
+  resource_name: string;
+  unit_price: Numeric;
+  updated_at: Timestamp;
+}
+
+export interface AccountResourceUsageTable {
+  id: Generated<string>;
+  account_id: string;
+  api_key_id: string;
+  resource_name: string;
+  /** A calendar day (UTC), as YYYY-MM-DD text. */
+  date: ColumnType<string, string, string>;
+  /** bigint travels as text. */
+  usage: ColumnType<string, string | number, string | number>;
+  unit_price: Numeric;
+  status: Generated<'PENDING' | 'BILLED'>;
+  transaction_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -201,4 +235,7 @@ export interface Database {
   payment_cards: PaymentCardsTable;
   account_invitations: AccountInvitationsTable;
   support_tickets: SupportTicketsTable;
+  api_keys: ApiKeysTable;
+  resource_prices: ResourcePricesTable;
+  account_resource_usage: AccountResourceUsageTable;
 }

@@ -1,0 +1,83 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/** spec B §8: the RPC base path of the gateway. */
+export const RPC_BASE_PATH = '/api/v1.0/rpc';
+
+/**
+ * spec B §2, §3: the ten RPC networks, their path suffix, display name, the usage resource their
+ * calls are billed under, and the chain id their nodes answer with (docs/decisions.md).
+ */
+export const RPC_NETWORKS = [
+  { path: 'ethereum/mainnet', name: 'Ethereum Mainnet', resource: 'RPC_API_ETHEREUM_MAINNET', chainId: 1 },
+  { path: 'ethereum/sepolia', name: 'Ethereum Sepolia', resource: 'RPC_API_ETHEREUM_TESTNET', chainId: 11155111 },
+  { path: 'bsc/mainnet', name: 'BSC Mainnet', resource: 'RPC_API_BSC_MAINNET', chainId: 56 },
+  { path: 'bsc/testnet', name: 'BSC Testnet', resource: 'RPC_API_BSC_TESTNET', chainId: 97 },
+  { path: 'polygon/mainnet', name: 'Polygon Mainnet', resource: 'RPC_API_POLYGON_MAINNET', chainId: 137 },
+  { path: 'polygon/amoy', name: 'Polygon Testnet', resource: 'RPC_API_POLYGON_TESTNET', chainId: 80002 },
+  { path: 'metabit/mainnet', name: 'Metabit Mainnet', resource: 'RPC_API_METABIT_MAINNET', chainId: 62000 },
+  { path: 'metabit/testnet', name: 'Metabit Testnet', resource: 'RPC_API_METABIT_TESTNET', chainId: 62001 },
+  { path: 'aurora/mainnet', name: 'Aurora Mainnet', resource: 'RPC_API_AURORA_MAINNET', chainId: 1313161554 },
+  { path: 'aurora/testnet', name: 'Aurora Testnet', resource: 'RPC_API_AURORA_TESTNET', chainId: 1313161555 },
+] as const;
+
+export type RpcNetwork = (typeof RPC_NETWORKS)[number];
+export type RpcNetworkPath = RpcNetwork['path'];
+
+export const findRpcNetwork = (path: string): RpcNetwork | undefined =>
+  RPC_NETWORKS.find((network) => network.path === path);
+
+/** The two names a key travels under, as query parameters or as headers. */
+export const API_KEY_ID_PARAM = 'x-api-key-id';
+export const API_KEY_PARAM = 'x-api-key';
+
+/** spec B §2: what the RPC page shows in place of an empty input. */
+export const API_KEY_ID_PLACEHOLDER = '[API_KEY_ID]';
+export const API_KEY_PLACEHOLDER = '[API_KEY]';
+
+/**
+ * The endpoint shown on the RPC page: `{apiBase}/api/v1.0/rpc/{path}?x-api-key-id=..&x-api-key=..`,
+ * with the placeholders where a value is empty.
+ */
+export function rpcUrl(apiBase: string, path: string, keyId: string, key: string): string {
+  const id = keyId.trim() ? encodeURIComponent(keyId.trim()) : API_KEY_ID_PLACEHOLDER;
+  const secret = key.trim() ? encodeURIComponent(key.trim()) : API_KEY_PLACEHOLDER;
+  return `${apiBase.replace(/\/+$/, '')}${RPC_BASE_PATH}/${path}?${API_KEY_ID_PARAM}=${id}&${API_KEY_PARAM}=${secret}`;
+}
+
+/** JSON-RPC 2.0 error codes the gateway answers with (the -32000 range is the server's own). */
+export const RpcErrorCodes = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  unauthorized: -32001,
+  forbidden: -32003,
+  notFound: -32004,
+  rateLimited: -32005,
+  upstream: -32603,
+} as const;
+
+export const RpcErrorBody = Type.Object({
+  jsonrpc: Type.Literal('2.0'),
+  id: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+  error: Type.Object({ code: Type.Integer(), message: Type.String() }),
+});
+export type RpcErrorBody = Static<typeof RpcErrorBody>;
+
+/** The gateway's own texts (ours: the spec shows none). */
+export const RpcMessages = {
+  unknownNetwork: (path: string) =>
+    `Unknown network "${path}". Networks: ${RPC_NETWORKS.map((n) => n.path).join(', ')}.`,
+  networkUnavailable: (name: string) => `${name} is not available right now, please try again later.`,
+  missingKey: `An API key is required: pass ${API_KEY_ID_PARAM} and ${API_KEY_PARAM} in the query or as headers.`,
+  wrongKey: 'The API key id or API key is not valid.',
+  inactiveKey: 'This API key is inactive. Activate it on the API Keys page to use it.',
+  suspended:
+    'This account has been suspended due to an insufficient balance. Please top up credits (Billings, Buy Credits) to re-activate it.',
+  notJson: 'Parse error: the body is not valid JSON.',
+  notJsonRpc: 'Invalid request: the body must be a JSON-RPC 2.0 request object or a non-empty array of them.',
+  batchTooLarge: (max: number) => `Invalid request: a batch may hold at most ${max} requests.`,
+  tooLarge: (bytes: number) => `Request too large: the body may be at most ${bytes} bytes.`,
+  rateLimited: (perSecond: number) =>
+    `Rate limit exceeded: this API key may make at most ${perSecond} requests per second. Please slow down and retry.`,
+  upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
+  upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,
+} as const;

@@ -1,0 +1,71 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { RPC_NETWORKS } from './rpc.ts';
+
+/** The usage resources the gateway meters: one per RPC network (spec A §3, ARCHITECTURE §5). */
+export const RPC_RESOURCES = RPC_NETWORKS.map((network) => network.resource);
+
+/** spec A §8: what the charts fall back to when the resource list cannot be fetched. */
+export const DEFAULT_USAGE_RESOURCES = [
+  'RPC_API_POLYGON_MAINNET',
+  'RPC_API_POLYGON_TESTNET',
+  'RPC_API_ETHEREUM_MAINNET',
+  'RPC_API_ETHEREUM_TESTNET',
+] as const;
+
+/** The price of one request when the admin has set none, in USD (decimal text). */
+export const DEFAULT_REQUEST_PRICE_USD = '0.00002';
+
+/** spec A §2: resource names display with underscores shown as spaces. */
+export const displayResourceName = (name: string) => name.replace(/_/g, ' ');
+
+/** spec A §2: usage charts leave out token forwarding resources. */
+export const isChartedUsageResource = (name: string) => !name.includes('TOKEN_FORWARDING');
+
+/** A usage record is PENDING until the billing job posts it to the ledger, then BILLED. */
+export const UsageStatus = Type.Union([Type.Literal('PENDING'), Type.Literal('BILLED')]);
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+
+export const UsageListQuery = Type.Object(
+  {
+    accountId: Type.Optional(Type.String({ format: 'uuid', description: 'must be the account in ebs-account-id' })),
+    dateStart: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' })),
+    dateEnd: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' })),
+    resourceNameIn: Type.Optional(
+      Type.String({ maxLength: 2000, description: 'resource names as a JSON array text, or separated by commas' }),
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+    offset: Type.Integer({ minimum: 0, default: 0 }),
+    order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
+  },
+  { additionalProperties: false },
+);
+export type UsageListQuery = Static<typeof UsageListQuery>;
+
+/** spec A §3 Resource usage record: the calls of one key to one resource on one day. */
+export const ResourceUsageRecord = Type.Object({
+  id: Type.String(),
+  resourceName: Type.String(),
+  date: Type.String({ pattern: DATE }),
+  usage: Type.Integer({ description: 'requests' }),
+  status: UsageStatus,
+  price: Type.Number({ description: 'USD: usage × unitPrice' }),
+  unitPrice: Type.Number({ description: 'USD per request' }),
+  apiKeyId: Type.Union([Type.String(), Type.Null()]),
+});
+export type ResourceUsageRecord = Static<typeof ResourceUsageRecord>;
+
+export const ResourceUsageList = Type.Object({
+  accountResourceUsage: Type.Array(ResourceUsageRecord),
+  totalCount: Type.Integer(),
+});
+export type ResourceUsageList = Static<typeof ResourceUsageList>;
+
+/** GET /api/v1.0/usage/api/billing/resource: the billable resources and their price per request. */
+export const UsageResource = Type.Object({
+  resourceName: Type.String(),
+  description: Type.String(),
+  unitPrice: Type.Number({ description: 'USD per request' }),
+});
+export const UsageResourceList = Type.Array(UsageResource);
+export type UsageResource = Static<typeof UsageResource>;

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -25,10 +25,14 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { outboxMailer, smtpMailer } from './modules/identity/mailer.ts';
 import { IdTokens } from './modules/identity/tokens.ts';
+import { keyRoutes } from './modules/keys/keys.routes.ts';
 import { LocalCardProcessor } from './modules/processor/local-processor.ts';
 import { processorRoutes } from './modules/processor/processor.routes.ts';
+import { rpcRoutes } from './modules/rpc/rpc.routes.ts';
+import { RpcGateway } from './modules/rpc/rpc.service.ts';
 import { settingRoutes } from './modules/settings/settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { loadSecrets } from './secrets.ts';
 
@@ -45,8 +49,19 @@ const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-admin-token"]',
+  'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
 ];
+
+/** A request as logged: an API key in the query string (the RPC page's URLs carry one) is hidden. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]x-api-key=)[^&#]*/gi, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
 
 export interface RouteEntry {
   method: string;
@@ -67,7 +82,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, stream: options.logStream },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            serializers: { req: requestForLog },
+            stream: options.logStream,
+          },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     bodyLimit: 1024 * 1024,
     // Trust the nearest TRUST_PROXY hops for the client address (0: the socket's own).
@@ -77,7 +97,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = options.db ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
   if (!options.db) {
     await migrateToLatest(db);
-    app.addHook('onClose', () => db.destroy());
   }
   const secrets = await loadSecrets(config);
   const tokens = new IdTokens(secrets.signingKey, config.PUBLIC_URL, config.ID_TOKEN_TTL_SECONDS);
@@ -88,7 +107,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const cards = new CardsService(db, processor);
   const accounts = new AccountsService(db, cards, secrets.dataKey);
   const deposits = new DepositService(db, processor);
-  const jobs = buildJobs({ db, config, provider: processor, mailer });
+  const rpc = new RpcGateway(db, config, app.log);
+  rpc.start();
+  // At close the gateway writes its counted usage before the database (when the app opened it) closes.
+  app.addHook('onClose', async () => {
+    await rpc.close();
+    if (!options.db) await db.destroy();
+  });
+  const jobs = buildJobs({ db, config, provider: processor, mailer, flushUsage: () => rpc.meter.flush() });
   const deps: Deps = {
     config,
     db,
@@ -102,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accounts,
     deposits,
     jobs,
+    rpc,
   };
 
   const routes: RouteEntry[] = [];
@@ -139,6 +166,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cardRoutes,
     billingRoutes,
     supportRoutes,
+    usageRoutes,
+    rpcRoutes,
+    keyRoutes,
     devRoutes,
     adminRoutes,
   ]) {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { findRpcNetwork } from '@ebs/contract';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
@@ -32,6 +33,21 @@ const Env = Type.Object({
   SUPPORT_EMAIL: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', default: 'support@localhost' }),
   /** How often the background jobs run; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
+  /**
+   * Upstream JSON-RPC nodes per network path, as JSON: {"ethereum/mainnet": ["https://a", "https://b"]}.
+   * A network without upstreams uses a local Anvil node outside production.
+   */
+  RPC_UPSTREAMS: Type.Optional(Type.String({ minLength: 2 })),
+  /** How long the gateway waits for an upstream's answer before trying the next or giving up. */
+  RPC_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
+  RPC_MAX_BODY_BYTES: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024, default: 1024 * 1024 }),
+  RPC_MAX_BATCH: Type.Integer({ minimum: 1, maximum: 10_000, default: 100 }),
+  /** Requests per second per API key at the gateway; 0 turns the limit off. */
+  RPC_RATE_LIMIT_PER_SECOND: Type.Integer({ minimum: 0, default: 0 }),
+  /** How often an upstream marked down is tried again. */
+  RPC_HEALTH_CHECK_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
+  /** How often counted usage is written to the database (and always at shutdown). */
+  USAGE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 60, default: 5 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -39,7 +55,7 @@ const Env = Type.Object({
   WEB_DIST: Type.String({ default: path.resolve(import.meta.dirname, '../../web/dist') }),
 });
 
-export type Config = Static<typeof Env> & { dataDir: string };
+export type Config = Static<typeof Env> & { dataDir: string; rpcUpstreams: Record<string, string[]> };
 
 export class ConfigError extends Error {}
 
@@ -64,8 +80,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!config[key]) throw new ConfigError(`Invalid configuration: ${key} is required when NODE_ENV=production`);
     }
   }
-  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+  return { ...config, dataDir: path.resolve(config.DATA_DIR), rpcUpstreams: parseUpstreams(config.RPC_UPSTREAMS) };
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';
 export const cookieSecure = (config: Config) => config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https://');
+
+/** RPC_UPSTREAMS: every key a known network path, every value a list of http(s) URLs. */
+function parseUpstreams(text: string | undefined): Record<string, string[]> {
+  if (!text) return {};
+  const fail = (why: string) => new ConfigError(`Invalid configuration: RPC_UPSTREAMS ${why}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw fail('must be JSON, e.g. {"ethereum/mainnet": ["https://node.example"]}');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw fail('must be a JSON object');
+  const upstreams: Record<string, string[]> = {};
+  for (const [network, urls] of Object.entries(value)) {
+    if (!findRpcNetwork(network)) throw fail(`names an unknown network "${network}"`);
+    const list = [urls].flat();
+    if (list.length === 0 || !list.every((u) => typeof u === 'string' && /^https?:\/\/[^\s]+$/.test(u))) {
+      throw fail(`"${network}" must be a list of http(s) URLs`);
+    }
+    upstreams[network] = list as string[];
+  }
+  return upstreams;
+}

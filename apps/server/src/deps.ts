@@ -9,6 +9,7 @@ import type { CardsService } from './modules/cards/cards.service.ts';
 import type { IdentityProvider } from './modules/identity/identity.service.ts';
 import type { Mailer } from './modules/identity/mailer.ts';
 import type { IdTokens } from './modules/identity/tokens.ts';
+import type { RpcGateway } from './modules/rpc/rpc.service.ts';
 import type { Secrets } from './secrets.ts';
 
 /** What the modules are built from; app.ts makes one, tests may swap a part. */
@@ -25,4 +26,5 @@ export interface Deps {
   accounts: AccountsService;
   deposits: DepositService;
   jobs: Jobs;
+  rpc: RpcGateway;
 }

@@ -70,6 +70,7 @@ export const RpcMessages = {
   missingKey: `An API key is required: pass ${API_KEY_ID_PARAM} and ${API_KEY_PARAM} in the query or as headers.`,
   wrongKey: 'The API key id or API key is not valid.',
   inactiveKey: 'This API key is inactive. Activate it on the API Keys page to use it.',
+  deletedKey: 'This API key has been deleted.',
   suspended:
     'This account has been suspended due to an insufficient balance. Please top up credits (Billings, Buy Credits) to re-activate it.',
   notJson: 'Parse error: the body is not valid JSON.',

@@ -18,7 +18,8 @@ const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export const TransactionListQuery = Type.Object(
   {
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    // spec A §7: the monthly summary fetches up to 1000 records.
+    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
     offset: Type.Integer({ minimum: 0, default: 0 }),
     dateStart: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' })),
     dateEnd: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' })),

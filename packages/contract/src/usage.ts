@@ -36,7 +36,7 @@ export const UsageListQuery = Type.Object(
     ),
     limit: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
     offset: Type.Integer({ minimum: 0, default: 0 }),
-    order: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
+    order: Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'], default: 'desc' }),
   },
   { additionalProperties: false },
 );

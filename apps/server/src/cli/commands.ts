@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AddPaymentCardSetting, DepositSetting, type Setting } from '@ebs/contract';
+import { AddPaymentCardSetting, DepositSetting, RPC_RESOURCES, type Setting } from '@ebs/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
 import type { Jobs } from '../jobs/registry.ts';
@@ -8,6 +8,7 @@ import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
 import { parseAmount } from '../modules/billing/ledger.service.ts';
 import { insertTransaction } from '../modules/billing/ledger.store.ts';
 import { findSetting, saveSetting } from '../modules/settings/settings.store.ts';
+import { isKnownResource, listPrices, setPrice } from '../modules/usage/prices.store.ts';
 
 export interface CommandResult {
   /** What a person reads. */
@@ -27,7 +28,9 @@ Commands:
   deposit --account ID --amount N --note TEXT           credit N USD to an account (ADMIN_MANUAL_DEPOSIT)
   setting set DEPOSIT --json '{"minAmount":5}'          change a product setting (the whole value)
   setting set ADD_PAYMENT_CARD --json '{"mandatory":true}'
-  jobs run billing|autopay|reconcile|cleanup            run a scheduled job now
+  price set RESOURCE USD                                the price of one request of a resource (0.00002)
+  price list                                            every billable resource and its price per request
+  jobs run billing|autopay|reconcile|cleanup            run a scheduled job now (billing: usage up to now)
   --help                                                this text
 
 With PGlite (no DATABASE_URL) the command runs through the running server, or directly
@@ -155,6 +158,24 @@ export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promi
     await saveSetting(db, name, value);
     const saved = await findSetting(db, name);
     return { text: `${name} is now ${JSON.stringify(saved?.settings)}`, json: saved };
+  }
+
+  if (noun === 'price' && verb === 'set') {
+    if (!arg || !isKnownResource(arg)) {
+      throw new CommandError(`Unknown resource "${arg ?? ''}". Known: ${RPC_RESOURCES.join(', ')}`);
+    }
+    if (!rest || !/^\d{1,10}(\.\d{1,10})?$/.test(rest)) {
+      throw new CommandError('USD must be a price per request of at least 0 with at most 10 decimals, e.g. 0.00002');
+    }
+    await setPrice(db, arg, rest);
+    const prices = await listPrices(db);
+    const price = prices.find((p) => p.resourceName === arg);
+    return { text: `${arg} now costs ${price?.unitPrice} USD per request`, json: price };
+  }
+
+  if (noun === 'price' && verb === 'list') {
+    const prices = await listPrices(db);
+    return { text: prices.map((p) => `${p.resourceName}  ${p.unitPrice}`).join('\n'), json: prices };
   }
 
   if (noun === 'jobs' && verb === 'run') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client } from '../testing/client.ts';
 import { testDatabases } from '../testing/databases.ts';
+import { accountWithKey, rpcCall } from '../testing/keys.ts';
 import { logSink } from '../testing/log-sink.ts';
 import { serverFor } from '../testing/server.ts';
 
@@ -26,5 +27,21 @@ describe('logs', () => {
     }
     expect(log).not.toMatch(/ebs_refresh=[\w-]{20}/);
     expect(log).not.toMatch(/eyJ[\w-]{10,}\./); // no JWT of any kind
+  });
+
+  it('carry no API key, whether it came in the query or in a header', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const body = { jsonrpc: '2.0', id: 1, method: 'eth_chainId' };
+    await rpcCall(holder.url('ethereum/mainnet'), body);
+    await rpcCall(holder.url('ethereum/mainnet').replace('/rpc/', '/rpc/nowhere/'), body);
+    await fetch(holder.url('ethereum/mainnet'), { method: 'GET' });
+    await rpcCall(`${server().url}/api/v1.0/rpc/ethereum/mainnet`, body, {
+      'content-type': 'application/json',
+      'x-api-key-id': holder.keyId,
+      'x-api-key': holder.key,
+    });
+    const log = lines.join('\n');
+    expect(log).toContain('x-api-key=[redacted]');
+    expect(log).not.toContain(holder.key);
   });
 });

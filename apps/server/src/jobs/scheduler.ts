@@ -12,7 +12,7 @@ export function startScheduler(jobs: Jobs, log: FastifyBaseLogger, intervalSecon
     for (const [name, job] of Object.entries(jobs)) {
       if (running.has(name)) continue;
       running.add(name);
-      job()
+      job({ scheduled: true })
         .then((result) => {
           const errors = (result as { errors?: string[] } | undefined)?.errors;
           if (errors?.length) log.warn({ job: name, errors }, 'job could not process some items');

@@ -8,7 +8,7 @@ export interface TestDatabase {
   open(): Promise<{ db: Db; close(): Promise<void> }>;
 }
 
-const pglite: TestDatabase = {
+export const pglite: TestDatabase = {
   name: 'pglite',
   async open() {
     const db = await openDatabase({});

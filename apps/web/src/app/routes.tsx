@@ -64,12 +64,9 @@ const billings = { subItem: Texts.sideMenu.billings, items: [Texts.sideMenu.over
 const services = { items: [Texts.sideMenu.services] };
 
 const notYetAccountPages: [AccountRoute, string, CrumbTrail][] = [
-  ['services', t.services, { current: t.services }],
-  ['rpc', t.rpc, { ...services, current: t.rpc }],
   ['wallets', t.wallets, { ...services, current: t.wallets }],
   ['createWallet', t.createWallet, { ...services, current: t.createWallet }],
   ['transactions', t.transactions, { ...services, current: t.transactions }],
-  ['apiKeys', t.apiKeys, { current: t.apiKeys }],
 ];
 
 const toAccounts = <Navigate to={paths.accounts} replace />;
@@ -100,7 +97,7 @@ export const signedInRoutes: RouteObject[] = [
           { index: true, element: <Navigate to={accountRoutes.overview} replace /> },
           {
             path: accountRoutes.overview,
-            ...page(() => import('../features/accounts/account-overview-page').then((m) => m.AccountOverviewPage)),
+            ...page(() => import('../features/overview/overview-page').then((m) => m.OverviewPage)),
           },
           {
             path: accountRoutes.billingsOverview,
@@ -116,6 +113,21 @@ export const signedInRoutes: RouteObject[] = [
             path: accountRoutes.addPaymentCard,
             ...page(() => import('../features/cards/add-payment-card-page').then((m) => m.AddPaymentCardPage)),
             handle: { crumb: { ...billings, current: t.addPaymentCard } },
+          },
+          {
+            path: accountRoutes.services,
+            ...page(() => import('../features/services/services-page').then((m) => m.ServicesPage)),
+            handle: { crumb: { current: t.services } },
+          },
+          {
+            path: accountRoutes.rpc,
+            ...page(() => import('../features/services/rpc-page').then((m) => m.RpcServicePage)),
+            handle: { crumb: { ...services, current: t.rpc } },
+          },
+          {
+            path: accountRoutes.apiKeys,
+            ...page(() => import('../features/keys/api-keys-page').then((m) => m.ApiKeysPage)),
+            handle: { crumb: { current: t.apiKeys } },
           },
           {
             path: accountRoutes.contactUs,

@@ -3,8 +3,11 @@ import dayjs from 'dayjs';
 /** spec A §9: available credit is the balance minus amountPending, 2 decimals. */
 export const availableCredits = (balance: number, amountPending: number) => (balance - amountPending).toFixed(2);
 
+/** spec A §9: amounts in the history tables have 5 decimals, so a price of one request (0.00002) shows. */
+export const formatTableAmount = (amount: number) => amount.toFixed(5);
+
 /** spec A §2: table amounts have 5 decimals and a plus sign when positive. */
-export const formatSignedAmount = (amount: number) => `${amount > 0 ? '+' : ''}${amount.toFixed(5)}`;
+export const formatSignedAmount = (amount: number) => `${amount > 0 ? '+' : ''}${formatTableAmount(amount)}`;
 
 /** spec A §9: table dates are YYYY-MM-DD HH:mm:ss, in the viewer's time zone. */
 export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');

@@ -97,6 +97,16 @@ export const Texts = {
 
   // spec A §2 overview
   availableCredits: 'Available Credits (USD)',
+  overview: {
+    monthlyBill: 'Monthly Bill',
+    monthlyApiCalls: 'Monthly API Calls',
+    accountBilling: 'Account Billing',
+    serviceUsage: 'Service Usage',
+    lastDays: (days: number) => `Last ${days} Days`,
+    // ours: the spec does not word these
+    usd: 'USD',
+    requests: 'requests',
+  },
 
   // spec A §2 Billing overview
   billing: {
@@ -106,13 +116,16 @@ export const Texts = {
     postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',
     transactionHistory: 'Transaction History',
     serviceUsageHistory: 'Service Usage History',
-    usageComing: 'Service usage history is not available yet.',
     transactionId: 'Transaction ID',
     transactionType: 'Transaction Type',
     amountUsd: 'Amount (USD)',
     date: 'Date',
     receipt: 'Receipt',
     open: 'Open',
+    // spec A §2 usage table
+    resourceName: 'Resource Name',
+    usage: 'Usage',
+    price: 'Price',
     download: 'Download',
     // spec A §2 Buy Credits
     makeOneTimePay: 'Make One Time Pay',
@@ -205,6 +218,55 @@ export const Texts = {
     deleteAccountQuestion: 'Delete this account?',
     delete: 'Delete',
     roleCount: (roleName: string, count: number) => `${roleName} × ${count}`,
+  },
+
+  // spec B §2 Services overview; the descriptions are ours
+  services: {
+    rpc: 'RPC',
+    rpcDescription: 'JSON-RPC endpoints for ten networks, called with your API keys.',
+    tokenForwarding: 'Token Forwarding',
+    tokenForwardingComingSoon: 'Token Forwarding (Coming Soon)',
+    tokenForwardingDescription: 'Forwards incoming tokens from your wallets to a destination wallet, with webhooks.',
+  },
+
+  // spec B §2 RPC Service
+  rpc: {
+    createNewKey: 'Create New Key',
+    documentation: 'Documentation',
+    apiKeyId: 'API key ID',
+    apiKeyIdPlaceholder: 'Enter your existing key id',
+    apiKey: 'API key',
+    apiKeyPlaceholder: 'Enter your existing key',
+    post: 'POST',
+    // ours: the accessible name of a network's read-only URL box
+    urlOf: (network: string) => `${network} URL`,
+  },
+
+  // spec A §2 API Key Management
+  keys: {
+    apiKeyName: 'API Key Name',
+    status: 'Status',
+    generateNewApiKeys: 'Generate New API Keys',
+    editApiKey: 'Edit API Key',
+    update: 'Update',
+    cancel: 'Cancel',
+    activate: 'Activate',
+    deactivate: 'Deactivate',
+    delete: 'Delete',
+    done: 'Done',
+    // ours: the spec does not word these
+    actions: 'Actions',
+    editName: 'Edit API key name',
+    createApiKey: 'Create API Key',
+    create: 'Create',
+    namePlaceholder: 'e.g. Production backend',
+    newApiKey: 'Your New API Key',
+    apiKeyId: 'API Key ID',
+    apiKey: 'API Key',
+    displayedOnce:
+      'The API key ID and the API key are displayed only once. Copy them and save them somewhere safe now: after Done they cannot be shown again.',
+    deactivateApiKey: 'Deactivate API Key',
+    deleteApiKey: 'Delete API Key',
   },
 
   // page names of the screens still to come (spec A §2, spec B §2)

@@ -1,6 +1,7 @@
 import { type AccountDetails, type AccountSummary, INVITED_ROLE, OWNER_ROLE, type UserRole } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { balanceOf, pendingOf } from '../billing/available-credit.ts';
 
 type SummaryRow = {
   id: string;
@@ -21,17 +22,9 @@ const toSummary = (r: SummaryRow): AccountSummary => ({
   createdAt: r.created_at.toISOString(),
 });
 
-/**
- * The ledger rule in one place, for queries over `accounts as a`: the balance is the sum of the
- * completed transactions; the pending amount is what pending withdrawals will take, as a positive
- * number (a pending deposit adds nothing until it completes). Both as decimal text.
- */
-export const ledgerBalance = () =>
-  sql<string>`(select coalesce(sum(t.amount), 0)::text from account_transactions t
-    where t.account_id = a.id and t.status = 'COMPLETED')`;
-export const ledgerPending = () =>
-  sql<string>`(select coalesce(-sum(t.amount), 0)::text from account_transactions t
-    where t.account_id = a.id and t.status = 'PENDING' and t.amount < 0)`;
+/** The account's balance and pending amount (billing/available-credit.ts) as decimal text. */
+export const ledgerBalance = () => sql<string>`${balanceOf('a.id')}::text`;
+export const ledgerPending = () => sql<string>`${pendingOf('a.id')}::text`;
 
 const summaryColumns = ['a.id', 'a.name', 'a.is_billing_api_enabled', 'm.role_name', 'a.created_at'] as const;
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { findDefaultCard } from '../cards/cards.store.ts';
 import type { Mailer } from '../identity/mailer.ts';
+import { availableCreditOf } from './available-credit.ts';
 import type { DepositService } from './deposit.service.ts';
 
 /** Waits after the 1st, 2nd and 3rd (and later) declines in a row. */
@@ -40,9 +41,7 @@ export async function runAutoPay(deps: {
       'a.auto_deposit_key',
       sql<string>`a.auto_deposit_amount::text`.as('amount'),
       'owner.email',
-      sql<boolean>`(select coalesce(sum(t.amount) filter (where t.status = 'COMPLETED'), 0)
-          + coalesce(sum(t.amount) filter (where t.status = 'PENDING' and t.amount < 0), 0)
-        from account_transactions t where t.account_id = a.id) < a.auto_deposit_min_balance`.as('below'),
+      sql<boolean>`${availableCreditOf('a.id')} < a.auto_deposit_min_balance`.as('below'),
     ])
     .where('a.auto_deposit_enabled', '=', true)
     .where((eb) =>

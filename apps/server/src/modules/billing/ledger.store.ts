@@ -1,6 +1,7 @@
 import type { Transaction } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { availableCreditOf } from './available-credit.ts';
 
 export interface NewTransaction {
   accountId: string;
@@ -14,18 +15,21 @@ export interface NewTransaction {
 
 /**
  * Suspension follows the ledger: an account's billing API is enabled only while its available
- * credit (completed balance minus pending withdrawals) is above 0. Every ledger write refreshes its
- * account; the `billing` job sweeps all accounts, settling what concurrent writes missed.
- * Returns how many accounts changed.
+ * credit (balance minus pending withdrawals and unbilled usage) is above 0. Every ledger write and
+ * every usage flush refreshes its accounts; the `billing` job sweeps all accounts, settling what
+ * concurrent writes missed. Returns how many accounts changed.
  */
-export async function refreshBillingStatus(db: Db, accountId?: string): Promise<number> {
-  const available = sql<string>`(select coalesce(sum(t.amount), 0) from account_transactions t
-    where t.account_id = accounts.id and (t.status = 'COMPLETED' or (t.status = 'PENDING' and t.amount < 0)))`;
+export async function refreshBillingStatus(db: Db, accountIds?: string | string[]): Promise<number> {
+  const available = availableCreditOf('accounts.id');
   let update = db
     .updateTable('accounts')
     .set({ is_billing_api_enabled: sql<boolean>`${available} > 0` })
     .where(sql<boolean>`is_billing_api_enabled <> (${available} > 0)`);
-  if (accountId) update = update.where('id', '=', accountId);
+  if (accountIds !== undefined) {
+    const ids = [accountIds].flat();
+    if (ids.length === 0) return 0;
+    update = update.where('id', 'in', ids);
+  }
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

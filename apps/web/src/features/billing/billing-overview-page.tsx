@@ -7,6 +7,7 @@ import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
 import { TransactionTable } from './transaction-table';
+import { UsageTable } from './usage-table';
 
 const T = Texts.billing;
 
@@ -48,7 +49,7 @@ export function BillingOverviewPage() {
         defaultActiveKey="transactions"
         items={[
           { key: 'transactions', label: T.transactionHistory, children: <TransactionTable accountId={accountId} /> },
-          { key: 'usage', label: T.serviceUsageHistory, children: <Alert type="info" message={T.usageComing} /> },
+          { key: 'usage', label: T.serviceUsageHistory, children: <UsageTable accountId={accountId} /> },
         ]}
       />
     </>

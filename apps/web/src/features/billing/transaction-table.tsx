@@ -3,9 +3,10 @@ import { Table, type TableProps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { SignedAmount } from '../../components/signed-amount';
 import { formatDateTime } from '../../lib/format';
+import { antdSortOrder, readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { HISTORY_PAGE_SIZE, type TransactionParams, useTransactions, useTransactionTypes } from './billing-queries';
+import { type TransactionParams, useTransactions, useTransactionTypes } from './billing-queries';
 import { ReceiptDownload } from './receipt-download';
 
 const T = Texts.billing;
@@ -20,8 +21,7 @@ export function TransactionTable({ accountId }: { accountId: string }) {
     if (error) toast.error(error);
   }, [error]);
 
-  const sortOrder = (key: 'createdAt' | 'amount') =>
-    params.sortBy === key ? (params.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortOrder = (key: 'createdAt' | 'amount') => (params.sortBy === key ? antdSortOrder(params.order) : null);
 
   const columns: TableProps<Transaction>['columns'] = [
     {
@@ -72,16 +72,9 @@ export function TransactionTable({ accountId }: { accountId: string }) {
     },
   ];
 
-  const onChange: TableProps<Transaction>['onChange'] = (pagination, filters, sorter, extra) => {
-    const sort = Array.isArray(sorter) ? sorter[0] : sorter;
-    const chosenTypes = (filters.type as string[] | null) ?? undefined;
-    setParams({
-      // A new sort or filter starts again at the first page.
-      page: extra.action === 'paginate' ? (pagination.current ?? 1) : 1,
-      types: chosenTypes?.length ? chosenTypes : undefined,
-      sortBy: sort?.order ? (sort.columnKey as 'createdAt' | 'amount') : undefined,
-      order: sort?.order ? (sort.order === 'ascend' ? 'asc' : 'desc') : undefined,
-    });
+  const onChange: TableProps<Transaction>['onChange'] = (...change) => {
+    const { page, sortKey, order, filters } = readTableChange(...change);
+    setParams({ page, types: filters.type, sortBy: sortKey as TransactionParams['sortBy'], order });
   };
 
   return (
@@ -92,12 +85,7 @@ export function TransactionTable({ accountId }: { accountId: string }) {
       loading={isFetching}
       onChange={onChange}
       scroll={{ x: 'max-content' }}
-      pagination={{
-        current: params.page,
-        pageSize: HISTORY_PAGE_SIZE,
-        total: data?.totalCount ?? 0,
-        showSizeChanger: false,
-      }}
+      pagination={serverPagination(params.page, data?.totalCount)}
     />
   );
 }

@@ -1,0 +1,69 @@
+import {
+  API_KEY_ID_PARAM,
+  API_KEY_PARAM,
+  findRpcNetwork,
+  RPC_BASE_PATH,
+  RpcErrorCodes,
+  RpcMessages,
+} from '@ebs/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { parseRpcBody, RpcRefusal } from './rpc-request.ts';
+
+/** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */
+function credential(request: FastifyRequest, name: string): string | undefined {
+  const fromQuery = (request.query as Record<string, unknown>)[name];
+  if (typeof fromQuery === 'string' && fromQuery) return fromQuery;
+  const fromHeader = request.headers[name];
+  return typeof fromHeader === 'string' && fromHeader ? fromHeader : undefined;
+}
+
+/**
+ * POST /api/v1.0/rpc/{network}: the JSON-RPC gateway. Errors are JSON-RPC error objects, not the
+ * console's wrapper, so any Ethereum client reads them. Its own body parser takes the body as text
+ * (whatever the content type says) so that it is checked once and forwarded as sent.
+ */
+export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: config.RPC_MAX_BODY_BYTES }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.setErrorHandler((error, request, reply) => {
+    let refusal: RpcRefusal;
+    if (error instanceof RpcRefusal) refusal = error;
+    else if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      refusal = new RpcRefusal(413, RpcErrorCodes.invalidRequest, RpcMessages.tooLarge(config.RPC_MAX_BODY_BYTES));
+    } else if ((error as { statusCode?: number }).statusCode === 400) {
+      refusal = new RpcRefusal(400, RpcErrorCodes.parseError, RpcMessages.notJson);
+    } else {
+      request.log.error({ err: error }, 'RPC request failed');
+      refusal = new RpcRefusal(500, RpcErrorCodes.upstream, 'Internal error, please try again later.');
+    }
+    return reply.status(refusal.httpStatus).headers(refusal.headers).send(refusal.body());
+  });
+
+  app.post(
+    `${RPC_BASE_PATH}/*`,
+    {
+      config: { public: true },
+      // The hot path logs only its failures (and never its URL, which carries the key).
+      logLevel: 'warn',
+      schema: { hide: true },
+    },
+    async (request, reply) => {
+      const path = (request.params as { '*': string })['*'].replace(/\/+$/, '');
+      const network = findRpcNetwork(path);
+      if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
+      const caller = await rpc.authorize(credential(request, API_KEY_ID_PARAM), credential(request, API_KEY_PARAM));
+      const body = request.body as string;
+      const { calls, id } = parseRpcBody(body, config.RPC_MAX_BATCH);
+      await rpc.limit(caller, id);
+      const answer = await rpc.forward(network, body, id);
+      rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, calls);
+      return reply
+        .status(answer.statusCode)
+        .header('content-type', answer.headers['content-type'] ?? 'application/json')
+        .send(answer.body);
+    },
+  );
+};

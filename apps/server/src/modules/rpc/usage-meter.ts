@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { refreshBillingStatus } from '../billing/ledger.store.ts';
+import { addUsage, type UsageCount } from '../usage/usage.store.ts';
+
+/**
+ * Counts gateway requests in memory per account, key, resource and day (UTC), and writes the
+ * counts to the database every few seconds and at shutdown: no database write per request.
+ * A failed write keeps its counts for the next one, so nothing counted is lost.
+ */
+export class UsageMeter {
+  private counts = new Map<string, UsageCount>();
+  private flushing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  count(accountId: string, apiKeyId: string, resource: string, requests: number, at = new Date()): void {
+    this.add({ accountId, apiKeyId, resource, date: at.toISOString().slice(0, 10), usage: requests });
+  }
+
+  private add(count: UsageCount): void {
+    const key = `${count.accountId}|${count.apiKeyId}|${count.resource}|${count.date}`;
+    const entry = this.counts.get(key);
+    if (entry) entry.usage += count.usage;
+    else this.counts.set(key, { ...count });
+  }
+
+  /** Requests counted and not yet written. */
+  get unflushed(): number {
+    let total = 0;
+    for (const c of this.counts.values()) total += c.usage;
+    return total;
+  }
+
+  /** Writes what has been counted; flushes run one after another. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.catch(() => {}).then(() => this.write());
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    if (this.counts.size === 0) return;
+    const batch = this.counts;
+    this.counts = new Map();
+    let accounts: string[];
+    try {
+      accounts = await addUsage(this.db, [...batch.values()]);
+    } catch (error) {
+      for (const c of batch.values()) this.add(c);
+      this.log.error({ err: error, records: batch.size }, 'usage could not be written; kept for the next flush');
+      throw error;
+    }
+    // Unbilled usage counts against the available credit: suspension follows at once (and the
+    // billing job's sweep catches up if this fails).
+    await refreshBillingStatus(this.db, accounts);
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      this.flush().catch(() => {
+        // logged in write(); retried next interval
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and writes what is left (at shutdown). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}

@@ -1,0 +1,76 @@
+import {
+  AccountHeaders,
+  displayResourceName,
+  Messages,
+  ResourceUsageList,
+  RPC_NETWORKS,
+  UsageListQuery,
+  UsageResourceList,
+} from '@ebs/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Deps } from '../../deps.ts';
+import { badRequest } from '../../http/errors.ts';
+import { requireAccount } from '../../http/guards.ts';
+import { dayRange, parseNameList } from '../../http/query.ts';
+import { ok, responses } from '../../http/reply.ts';
+import { isKnownResource, listPrices } from './prices.store.ts';
+import { listUsage } from './usage.store.ts';
+
+const describe = (resource: string) =>
+  `${RPC_NETWORKS.find((n) => n.resource === resource)?.name ?? displayResourceName(resource)} RPC requests`;
+
+/** The usage calls of spec A §7 Transactions and usage. */
+export const usageRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {
+  app.get(
+    '/api/v1.0/usage/api/billing',
+    {
+      config: { accountScoped: true },
+      schema: {
+        tags: ['usage'],
+        headers: AccountHeaders,
+        querystring: UsageListQuery,
+        response: responses(ResourceUsageList),
+      },
+    },
+    async (req) => {
+      const accountId = requireAccount(req).id;
+      const { query } = req;
+      if (query.accountId !== undefined && query.accountId.toLowerCase() !== accountId.toLowerCase()) {
+        throw badRequest(Messages.usageAccountMismatch);
+      }
+      dayRange(query.dateStart, query.dateEnd);
+      const resources =
+        query.resourceNameIn === undefined
+          ? undefined
+          : parseNameList(query.resourceNameIn, 'resourceNameIn', isKnownResource, 'resource');
+      return ok(
+        await listUsage(db, accountId, {
+          from: query.dateStart,
+          to: query.dateEnd,
+          resources,
+          limit: query.limit,
+          offset: query.offset,
+          order: query.order,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1.0/usage/api/billing/resource',
+    {
+      config: { accountScoped: true },
+      schema: { tags: ['usage'], headers: AccountHeaders, response: responses(UsageResourceList) },
+    },
+    async () => {
+      const prices = await listPrices(db);
+      return ok(
+        prices.map((p) => ({
+          resourceName: p.resourceName,
+          description: describe(p.resourceName),
+          unitPrice: Number(p.unitPrice),
+        })),
+      );
+    },
+  );
+};

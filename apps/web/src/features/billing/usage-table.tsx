@@ -1,0 +1,89 @@
+import { DEFAULT_USAGE_RESOURCES, displayResourceName, type ResourceUsageRecord } from '@ebs/contract';
+import { Table, type TableProps, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { formatTableAmount } from '../../lib/format';
+import { antdSortOrder, readTableChange, serverPagination } from '../../lib/server-table';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { type UsageParams, useUsage, useUsageResources } from './usage-queries';
+
+const T = Texts.billing;
+
+const statusColors: Record<string, string> = { BILLED: 'green', PENDING: 'gold' };
+
+/** Service Usage History (spec A §2): filtered by resource, sorted by date and paged on the server, 10 per page. */
+export function UsageTable({ accountId }: { accountId: string }) {
+  const [params, setParams] = useState<UsageParams>({ page: 1, order: 'desc' });
+  const { data, isFetching, error } = useUsage(accountId, params);
+  const resources = useUsageResources();
+
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+  // spec A §8: a failed resource fetch shows the error and the filter offers the default resources.
+  useEffect(() => {
+    if (resources.error) toast.error(resources.error);
+  }, [resources.error]);
+
+  const resourceNames: readonly string[] = resources.error
+    ? DEFAULT_USAGE_RESOURCES
+    : (resources.data ?? []).map((resource) => resource.resourceName);
+
+  const columns: TableProps<ResourceUsageRecord>['columns'] = [
+    {
+      title: T.resourceName,
+      dataIndex: 'resourceName',
+      key: 'resourceName',
+      filters: resourceNames.map((name) => ({ text: displayResourceName(name), value: name })),
+      filterSearch: true,
+      filteredValue: params.resourceNames ?? null,
+      render: (name: string) => displayResourceName(name),
+    },
+    {
+      title: T.usage,
+      dataIndex: 'usage',
+      key: 'usage',
+      align: 'right',
+      render: (usage: number) => usage.toLocaleString('en-US'),
+    },
+    {
+      title: Texts.status,
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: string) => <Tag color={statusColors[status]}>{status}</Tag>,
+    },
+    {
+      title: T.date,
+      dataIndex: 'date',
+      key: 'date',
+      sorter: true,
+      // The server always sorts by date, newest first by default: each click flips the order.
+      sortOrder: antdSortOrder(params.order),
+      sortDirections: ['descend', 'ascend', 'descend'],
+    },
+    {
+      title: T.price,
+      dataIndex: 'price',
+      key: 'price',
+      align: 'right',
+      render: (price: number) => formatTableAmount(price),
+    },
+  ];
+
+  const onChange: TableProps<ResourceUsageRecord>['onChange'] = (...change) => {
+    const { page, order, filters } = readTableChange(...change);
+    setParams({ page, resourceNames: filters.resourceName, order: order ?? 'desc' });
+  };
+
+  return (
+    <Table<ResourceUsageRecord>
+      rowKey="id"
+      columns={columns}
+      dataSource={data?.accountResourceUsage ?? []}
+      loading={isFetching}
+      onChange={onChange}
+      scroll={{ x: 'max-content' }}
+      pagination={serverPagination(params.page, data?.totalCount)}
+    />
+  );
+}

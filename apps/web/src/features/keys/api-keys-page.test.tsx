@@ -1,0 +1,304 @@
+import { type ApiKey, type ApiKeyList, type CreatedApiKey, Messages } from '@ebs/contract';
+import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { stubClipboard } from '../../testing/clipboard';
+import {
+  type FetchCall,
+  failed,
+  type Reply,
+  renderPage,
+  serveFetch,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
+import { ApiKeysPage } from './api-keys-page';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const LIST_URL = '/api/v1.0/key?limit=100&offset=0';
+const SECRET = 'Zm9vYmFyYmF6cXV4LXNlY3JldC1rZXktMDEyMzQ1Njc';
+
+const key = (id: string, name: string, status: ApiKey['status']): ApiKey => ({
+  id,
+  apiKeyId: id,
+  name,
+  apiKeyName: name,
+  status,
+  createdAt: '2026-11-21T12:00:00.000Z',
+  updatedAt: '2026-11-21T12:00:00.000Z',
+});
+
+const live = key('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Production', 'ACTIVE');
+const paused = key('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'Staging', 'INACTIVE');
+
+const listOf = (apiKeys: ApiKey[]): ApiKeyList => ({
+  apiKeys,
+  offset: 0,
+  limit: 100,
+  total: apiKeys.length,
+  count: apiKeys.length,
+});
+
+/**
+ * The page over a small stand-in of the key service: it keeps `keys` and answers as the server
+ * does; `extra` may answer a call first (a refusal, say).
+ */
+function open(initial: ApiKey[], extra: (call: FetchCall) => Reply | undefined = () => undefined) {
+  let keys = [...initial];
+  const calls = serveFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.method === 'GET' && call.url === LIST_URL) return wrapped(listOf(keys));
+    if (call.method === 'POST' && call.url === '/api/v1.0/key/') {
+      const name = (call.body as { apiKeyName: string }).apiKeyName;
+      const created: CreatedApiKey = {
+        ...key('cccccccc-cccc-4ccc-8ccc-cccccccccccc', name, 'ACTIVE'),
+        key: { keyId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', key: SECRET },
+      };
+      keys = [...keys, key(created.id, name, 'ACTIVE')];
+      return wrapped(created, Messages.createdName(name));
+    }
+    const action = call.url.match(/^\/api\/v1\.0\/key\/([^/]+)(?:\/(\w+))?$/);
+    if (!action) return undefined;
+    const [, id, verb] = action;
+    const current = keys.find((k) => k.id === id);
+    if (!current) return failed(404, Messages.apiKeyNotFound, 'Not Found');
+    const change = (patch: Partial<ApiKey>, message: string) => {
+      const changed = { ...current, ...patch };
+      keys = keys.map((k) => (k.id === id ? changed : k));
+      return wrapped(changed, message);
+    };
+    if (call.method === 'DELETE') {
+      keys = keys.filter((k) => k.id !== id);
+      return wrapped({}, Messages.apiKeyDeleted);
+    }
+    if (verb === 'activate') return change({ status: 'ACTIVE' }, Messages.apiKeyActivated);
+    if (verb === 'deactivate') return change({ status: 'INACTIVE' }, Messages.apiKeyDeactivated);
+    if (verb === 'updateName') {
+      const name = (call.body as { apiKeyName: string }).apiKeyName;
+      return change({ name, apiKeyName: name }, Messages.updatedName(name));
+    }
+    return undefined;
+  });
+  renderPage(`/account/${ACCOUNT}/apiKeys`, '/account/:accountId/apiKeys', <ApiKeysPage />);
+  return calls;
+}
+
+const row = async (name: string) =>
+  (await screen.findByText(name, { selector: 'td span' })).closest('tr') as HTMLElement;
+const dialog = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('[role="dialog"]') as HTMLElement;
+const count = (calls: FetchCall[], method: string, url: string) =>
+  calls.filter((c) => c.method === method && c.url === url).length;
+const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name }) as HTMLButtonElement;
+/** Exact text, spaces as written: the spec's "API  key" has two. */
+const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false, trim: false }) };
+const lastError = () => (vi.mocked(toast.error).mock.calls.at(-1)?.[0] as Error | undefined)?.message;
+
+setUpPageTests(toast);
+
+describe('ApiKeysPage: the table', () => {
+  it('fetches 100 keys at offset 0 for the account and shows name, status and the actions by status', async () => {
+    const calls = open([live, paused]);
+
+    expect(await screen.findByText('API Key Management')).toBeTruthy();
+    const production = await row('Production');
+    const staging = await row('Staging');
+    const list = calls.find((c) => c.url === LIST_URL);
+    expect(list?.headers['ebs-account-id']).toBe(ACCOUNT);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'API Key Name',
+      'Status',
+      'Actions',
+    ]);
+
+    expect(within(production).getByText('ACTIVE')).toBeTruthy();
+    expect(button(production, 'Deactivate')).toBeTruthy();
+    expect(within(production).queryByRole('button', { name: 'Activate' })).toBeNull();
+    expect(button(production, 'Delete').disabled).toBe(true);
+    expect(button(production, 'Edit API key name')).toBeTruthy();
+
+    expect(within(staging).getByText('INACTIVE')).toBeTruthy();
+    expect(button(staging, 'Activate')).toBeTruthy();
+    expect(within(staging).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(button(staging, 'Delete').disabled).toBe(false);
+  });
+
+  it('shows a failed list fetch as the service words it', async () => {
+    open([], (call) => (call.url === LIST_URL ? failed(403, Messages.notAMember, 'Forbidden') : undefined));
+    await waitFor(() => expect(lastError()).toBe(Messages.notAMember));
+  });
+});
+
+describe('ApiKeysPage: Generate New API Keys', () => {
+  it('refuses an empty or blank name with "API key name is required." and sends nothing', async () => {
+    const calls = open([]);
+    fireEvent.click(await screen.findByRole('button', { name: /Generate New API Keys/ }));
+    const modal = await dialog('Create API Key');
+
+    fireEvent.click(button(modal, 'Create'));
+    expect(await within(modal).findByText('API key name is required.', exact)).toBeTruthy();
+    fireEvent.change(within(modal).getByLabelText('API Key Name'), { target: { value: '   ' } });
+    fireEvent.click(button(modal, 'Create'));
+    await within(modal).findByText('API key name is required.', exact);
+
+    expect(count(calls, 'POST', '/api/v1.0/key/')).toBe(0);
+  });
+
+  it('creates, shows the key id and the key once with copy buttons, and forgets them after Done', async () => {
+    const writeText = stubClipboard();
+    const calls = open([live]);
+    fireEvent.click(await screen.findByRole('button', { name: /Generate New API Keys/ }));
+    const create = await dialog('Create API Key');
+    fireEvent.change(within(create).getByLabelText('API Key Name'), { target: { value: ' Mobile app ' } });
+    fireEvent.click(button(create, 'Create'));
+
+    const shown = await dialog('Your New API Key');
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/v1.0/key/')?.body).toEqual({
+      apiKeyName: 'Mobile app',
+    });
+    expect(toast.success).toHaveBeenCalledWith('Mobile app has been created.');
+    expect(within(shown).getByText(/displayed only once/)).toBeTruthy();
+    const idPart = within(shown).getByRole('region', { name: 'API Key ID' });
+    const keyPart = within(shown).getByRole('region', { name: 'API Key' });
+    expect(within(idPart).getByText('cccccccc-cccc-4ccc-8ccc-cccccccccccc')).toBeTruthy();
+    expect(within(keyPart).getByText(SECRET)).toBeTruthy();
+
+    fireEvent.click(button(keyPart, 'Copy'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(SECRET));
+    expect(toast.success).toHaveBeenLastCalledWith('Text has been copied to clipboard.');
+    fireEvent.click(button(idPart, 'Copy'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('cccccccc-cccc-4ccc-8ccc-cccccccccccc'));
+
+    // Only Done closes it: no close icon, and neither Escape nor a click outside does anything.
+    expect(within(shown).queryByRole('button', { name: /close/i })).toBeNull();
+    fireEvent.keyDown(shown, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    fireEvent.click(shown.closest('.ant-modal-wrap') as HTMLElement);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByText(SECRET)).toBeTruthy();
+
+    fireEvent.click(button(shown, 'Done'));
+    await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+    expect(document.body.innerHTML).not.toContain(SECRET);
+    const added = await row('Mobile app');
+    expect(within(added).getByText('ACTIVE')).toBeTruthy();
+  });
+
+  it('keeps the create modal open and shows the refusal as the service words it', async () => {
+    open([], (call) =>
+      call.method === 'POST' && call.url === '/api/v1.0/key/' ? failed(400, Messages.apiKeyLimit) : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Generate New API Keys/ }));
+    const modal = await dialog('Create API Key');
+    fireEvent.change(within(modal).getByLabelText('API Key Name'), { target: { value: 'One too many' } });
+    fireEvent.click(button(modal, 'Create'));
+
+    await waitFor(() => expect(lastError()).toBe(Messages.apiKeyLimit));
+    expect(screen.getByText('Create API Key', { selector: '.ant-modal-title' })).toBeTruthy();
+    expect(screen.queryByText('Your New API Key')).toBeNull();
+  });
+});
+
+describe('ApiKeysPage: Edit API Key', () => {
+  it('starts with the current name, refuses an emptied one with "API  key name is required." (two spaces)', async () => {
+    const calls = open([live]);
+    fireEvent.click(button(await row('Production'), 'Edit API key name'));
+    const modal = await dialog('Edit API Key');
+    const input = within(modal).getByLabelText('API Key Name') as HTMLInputElement;
+    expect(input.value).toBe('Production');
+
+    fireEvent.change(input, { target: { value: '  ' } });
+    fireEvent.click(button(modal, 'Update'));
+    expect(await within(modal).findByText('API  key name is required.', exact)).toBeTruthy();
+    expect(calls.filter((c) => c.url.endsWith('/updateName'))).toHaveLength(0);
+
+    fireEvent.click(button(modal, 'Cancel'));
+    await waitFor(() => expect(screen.queryByText('Edit API Key', { selector: '.ant-modal-title' })).toBeNull());
+  });
+
+  it('renames: "{name} has been updated." and the new name in the table', async () => {
+    const calls = open([live]);
+    fireEvent.click(button(await row('Production'), 'Edit API key name'));
+    const modal = await dialog('Edit API Key');
+    fireEvent.change(within(modal).getByLabelText('API Key Name'), { target: { value: 'Production EU' } });
+    fireEvent.click(button(modal, 'Update'));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Production EU has been updated.'));
+    expect(calls.find((c) => c.url === `/api/v1.0/key/${live.id}/updateName`)?.body).toEqual({
+      apiKeyName: 'Production EU',
+    });
+    expect(await row('Production EU')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Edit API Key', { selector: '.ant-modal-title' })).toBeNull());
+  });
+});
+
+describe('ApiKeysPage: status and deletion', () => {
+  it('activates an INACTIVE key at once, with an empty body: "API key has been activated."', async () => {
+    const calls = open([paused]);
+    fireEvent.click(button(await row('Staging'), 'Activate'));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('API key has been activated.'));
+    const call = calls.find((c) => c.url === `/api/v1.0/key/${paused.id}/activate`);
+    expect(call?.method).toBe('POST');
+    expect(call?.body).toBeUndefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(async () => expect(within(await row('Staging')).getByText('ACTIVE')).toBeTruthy());
+  });
+
+  it('deactivates only after the spec confirmation: "API  key has been deactivated."', async () => {
+    const calls = open([live]);
+    fireEvent.click(button(await row('Production'), 'Deactivate'));
+    const modal = await dialog('Deactivate API Key');
+    expect(
+      within(modal).getByText(
+        'Confirm to deactivate API key? API key cannot be used to access any services once deactivated.',
+        exact,
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(button(modal, 'Cancel'));
+    await waitFor(() => expect(screen.queryByText('Deactivate API Key')).toBeNull());
+    expect(count(calls, 'POST', `/api/v1.0/key/${live.id}/deactivate`)).toBe(0);
+
+    fireEvent.click(button(await row('Production'), 'Deactivate'));
+    fireEvent.click(button(await dialog('Deactivate API Key'), 'Deactivate'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('API  key has been deactivated.'));
+    expect(count(calls, 'POST', `/api/v1.0/key/${live.id}/deactivate`)).toBe(1);
+    const production = await row('Production');
+    await waitFor(() => expect(button(production, 'Delete').disabled).toBe(false));
+    expect(within(production).getByText('INACTIVE')).toBeTruthy();
+  });
+
+  it('deletes an INACTIVE key after the spec confirmation: "API key has been deleted." and the row is gone', async () => {
+    const calls = open([live, paused]);
+    fireEvent.click(button(await row('Staging'), 'Delete'));
+    const modal = await dialog('Delete API Key');
+    expect(
+      within(modal).getByText(
+        'Confirm to delete API key? API key will be permanently deleted and cannot be used to access any services.',
+        exact,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(button(modal, 'Delete'));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('API key has been deleted.'));
+    expect(count(calls, 'DELETE', `/api/v1.0/key/${paused.id}`)).toBe(1);
+    await waitFor(() => expect(screen.queryByText('Staging', { selector: 'td span' })).toBeNull());
+    expect(await row('Production')).toBeTruthy();
+  });
+
+  it('closes the confirmation and shows the refusal as the service words it', async () => {
+    open([paused], (call) =>
+      call.method === 'DELETE' ? failed(409, Messages.apiKeyDeleteActive, 'Conflict') : undefined,
+    );
+    fireEvent.click(button(await row('Staging'), 'Delete'));
+    fireEvent.click(button(await dialog('Delete API Key'), 'Delete'));
+
+    await waitFor(() => expect(lastError()).toBe(Messages.apiKeyDeleteActive));
+    await waitFor(() => expect(screen.queryByText('Delete API Key', { selector: '.ant-modal-title' })).toBeNull());
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(await row('Staging')).toBeTruthy();
+  });
+});

@@ -1,0 +1,119 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ApiKey, CreatedApiKey } from '@ebs/contract';
+import { Button, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { CreateApiKeyModal } from './create-api-key-modal';
+import { EditApiKeyModal } from './edit-api-key-modal';
+import { DeactivateApiKeyModal, DeleteApiKeyModal } from './key-confirmations';
+import { useActivateApiKey, useApiKeys } from './keys-queries';
+import { NewApiKeyModal } from './new-api-key-modal';
+
+const T = Texts.keys;
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'created'; created: CreatedApiKey }
+  | { kind: 'edit' | 'deactivate' | 'delete'; apiKey: ApiKey };
+
+/**
+ * /account/:accountId/apiKeys, API Key Management (spec A §2, §4): the keys with their status,
+ * rename, Activate or Deactivate, Delete (only when INACTIVE), and Generate New API Keys.
+ */
+export function ApiKeysPage() {
+  const accountId = useParams().accountId ?? '';
+  const keys = useApiKeys(accountId);
+  const activate = useActivateApiKey(accountId);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  useEffect(() => {
+    if (keys.error) toast.error(keys.error);
+  }, [keys.error]);
+
+  const columns: TableProps<ApiKey>['columns'] = [
+    {
+      title: T.apiKeyName,
+      key: 'name',
+      render: (_value, apiKey) => (
+        <Space>
+          <span>{apiKey.name}</span>
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={T.editName}
+            title={T.editName}
+            onClick={() => setDialog({ kind: 'edit', apiKey })}
+          />
+        </Space>
+      ),
+    },
+    {
+      title: T.status,
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: ApiKey['status']) => <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{status}</Tag>,
+    },
+    {
+      title: T.actions,
+      key: 'actions',
+      render: (_value, apiKey) => {
+        const inactive = apiKey.status === 'INACTIVE';
+        return (
+          <Space>
+            {inactive ? (
+              <Button
+                type="link"
+                disabled={activate.isPending && activate.variables === apiKey.id}
+                onClick={() => activate.mutate(apiKey.id, { onError: (error) => toast.error(error) })}
+              >
+                {T.activate}
+              </Button>
+            ) : (
+              <Button type="link" onClick={() => setDialog({ kind: 'deactivate', apiKey })}>
+                {T.deactivate}
+              </Button>
+            )}
+            <Button type="link" danger disabled={!inactive} onClick={() => setDialog({ kind: 'delete', apiKey })}>
+              {T.delete}
+            </Button>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.pageTitles.apiKeys}</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
+          {T.generateNewApiKeys}
+        </Button>
+      </div>
+      <Table<ApiKey>
+        rowKey="id"
+        columns={columns}
+        dataSource={keys.data?.apiKeys}
+        loading={keys.isLoading}
+        scroll={{ x: 'max-content' }}
+      />
+      {dialog?.kind === 'create' && (
+        <CreateApiKeyModal
+          accountId={accountId}
+          onCreated={(created) => setDialog({ kind: 'created', created })}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'created' && <NewApiKeyModal created={dialog.created} onDone={close} />}
+      {dialog?.kind === 'edit' && <EditApiKeyModal accountId={accountId} apiKey={dialog.apiKey} onClose={close} />}
+      {dialog?.kind === 'deactivate' && (
+        <DeactivateApiKeyModal accountId={accountId} apiKey={dialog.apiKey} onClose={close} />
+      )}
+      {dialog?.kind === 'delete' && <DeleteApiKeyModal accountId={accountId} apiKey={dialog.apiKey} onClose={close} />}
+    </>
+  );
+}

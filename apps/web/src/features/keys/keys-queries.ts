@@ -1,0 +1,79 @@
+import { API_KEY_LIST_LIMIT, type ApiKey, type ApiKeyList, type CreatedApiKey, Messages } from '@ebs/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { toast } from '../../lib/toast';
+
+export const apiKeyKeys = {
+  list: (accountId: string) => ['account', accountId, 'api-keys'] as const,
+};
+
+const keyPath = (apiKeyId: string, action = '') =>
+  `/api/v1.0/key/${encodeURIComponent(apiKeyId)}${action ? `/${action}` : ''}`;
+
+/** spec A §7, §9: the console fetches 100 keys at offset 0. */
+export const useApiKeys = (accountId: string) =>
+  useQuery({
+    queryKey: apiKeyKeys.list(accountId),
+    queryFn: () => api.get<ApiKeyList>('/api/v1.0/key', { accountId, query: { limit: API_KEY_LIST_LIMIT, offset: 0 } }),
+    enabled: accountId !== '',
+  });
+
+/** A change to the account's keys: its success toast, then the list is fetched again. */
+function useKeyChange<V, R>(
+  accountId: string,
+  call: (variables: V) => Promise<R>,
+  successText: (result: R) => string,
+  options: { gcTime?: number } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    ...options,
+    onSuccess: async (result) => {
+      toast.success(successText(result));
+      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(accountId) });
+    },
+  });
+}
+
+/**
+ * The answer holds the key itself, shown once: the mutation is dropped from the cache as soon as
+ * nothing observes it, so the key lives only as long as the display that shows it.
+ */
+export const useCreateApiKey = (accountId: string) =>
+  useKeyChange(
+    accountId,
+    (apiKeyName: string) => api.post<CreatedApiKey>('/api/v1.0/key/', { accountId, body: { apiKeyName } }),
+    (created) => Messages.createdName(created.name),
+    { gcTime: 0 },
+  );
+
+export const useRenameApiKey = (accountId: string) =>
+  useKeyChange(
+    accountId,
+    ({ apiKeyId, apiKeyName }: { apiKeyId: string; apiKeyName: string }) =>
+      api.post<ApiKey>(keyPath(apiKeyId, 'updateName'), { accountId, body: { apiKeyName } }),
+    (key) => Messages.updatedName(key.name),
+  );
+
+// spec A §7: activate and deactivate are sent with an empty body.
+export const useActivateApiKey = (accountId: string) =>
+  useKeyChange(
+    accountId,
+    (apiKeyId: string) => api.post<ApiKey>(keyPath(apiKeyId, 'activate'), { accountId }),
+    () => Messages.apiKeyActivated,
+  );
+
+export const useDeactivateApiKey = (accountId: string) =>
+  useKeyChange(
+    accountId,
+    (apiKeyId: string) => api.post<ApiKey>(keyPath(apiKeyId, 'deactivate'), { accountId }),
+    () => Messages.apiKeyDeactivated,
+  );
+
+export const useDeleteApiKey = (accountId: string) =>
+  useKeyChange(
+    accountId,
+    (apiKeyId: string) => api.delete<unknown>(keyPath(apiKeyId), { accountId }),
+    () => Messages.apiKeyDeleted,
+  );

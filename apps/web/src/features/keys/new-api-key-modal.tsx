@@ -1,0 +1,50 @@
+import type { CreatedApiKey } from '@ebs/contract';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
+import { CopyButton } from '../../components/copy-button';
+import { Texts } from '../../lib/texts';
+
+const T = Texts.keys;
+
+interface NewApiKeyModalProps {
+  created: CreatedApiKey;
+  onDone: () => void;
+}
+
+function SecretValue({ label, value }: { label: string; value: string }) {
+  return (
+    <section className="detail-row" aria-label={label}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <div className="detail-row-value">
+        <Space wrap>
+          <Typography.Text code>{value}</Typography.Text>
+          <CopyButton text={value} size="small" />
+        </Space>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The one-time display (spec A §2): the key id and the key, each with a copy button. The key is
+ * never shown again, so only Done closes it: no close icon, no click outside, no Escape.
+ */
+export function NewApiKeyModal({ created, onDone }: NewApiKeyModalProps) {
+  return (
+    <Modal
+      open
+      title={T.newApiKey}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      footer={[
+        <Button key="done" type="primary" onClick={onDone}>
+          {T.done}
+        </Button>,
+      ]}
+    >
+      <Alert type="warning" showIcon message={T.displayedOnce} style={{ marginBottom: 16 }} />
+      <SecretValue label={T.apiKeyId} value={created.key.keyId} />
+      <SecretValue label={T.apiKey} value={created.key.key} />
+    </Modal>
+  );
+}

@@ -1,0 +1,275 @@
+import { type AccountDetails, DEFAULT_USAGE_RESOURCES, type ResourceUsageRecord } from '@ebs/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import {
+  type FetchCall,
+  failed,
+  type Reply,
+  renderPage,
+  serveFetch,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
+import type { ChartOption } from './chart-option';
+import { OverviewPage } from './overview-page';
+
+vi.mock('../../lib/toast', async (original) => ({
+  ...(await original<typeof import('../../lib/toast')>()),
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+}));
+
+// jsdom has no canvas: the chart shows the option it was given as data.
+vi.mock('./echart', () => ({
+  EChart: ({ option }: { option: ChartOption }) => {
+    const series = (option.series as Array<{ name: string; data: number[] }>).map((s) => ({
+      name: s.name,
+      data: s.data,
+    }));
+    return <pre data-testid="chart">{JSON.stringify({ x: (option.xAxis as { data: string[] }).data, series })}</pre>;
+  },
+}));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const POLYGON = 'RPC_API_POLYGON_MAINNET';
+const ETHEREUM = 'RPC_API_ETHEREUM_MAINNET';
+const FORWARDING = 'TOKEN_FORWARDING_POLYGON_MAINNET';
+
+const details = { id: ACCOUNT, name: 'Ops', balance: 25.5, amountPending: 0.5 } as AccountDetails;
+const resources = [POLYGON, ETHEREUM, FORWARDING].map((resourceName) => ({
+  resourceName,
+  description: resourceName,
+  unitPrice: 0.00002,
+}));
+
+let next = 0;
+const usage = (resourceName: string, date: string, requests: number): ResourceUsageRecord => ({
+  id: `u${++next}`,
+  resourceName,
+  date,
+  usage: requests,
+  status: 'PENDING',
+  price: requests * 0.00002,
+  unitPrice: 0.00002,
+  apiKeyId: `k${next}`,
+});
+
+const params = (call: FetchCall) => new URL(call.url, 'http://x').searchParams;
+const isUsage = (call: FetchCall) => call.url.startsWith('/api/v1.0/usage/api/billing?');
+const chartCalls = (calls: FetchCall[]) => calls.filter((c) => isUsage(c) && params(c).get('order') === 'asc');
+
+/** Answers a usage page of `records` (already filtered by the test) as the server would. */
+function usagePage(call: FetchCall, records: ResourceUsageRecord[]): Reply {
+  const offset = Number(params(call).get('offset'));
+  const limit = Number(params(call).get('limit'));
+  return wrapped({ accountResourceUsage: records.slice(offset, offset + limit), totalCount: records.length });
+}
+
+interface Server {
+  resources?: () => Reply | Promise<Reply>;
+  transactions?: unknown[];
+  monthUsage?: ResourceUsageRecord[];
+  chartUsage?: (call: FetchCall) => ResourceUsageRecord[];
+}
+
+function open(server: Server = {}) {
+  const calls = serveFetch((call) => {
+    if (call.url === '/api/v1.0/account/details') return wrapped(details);
+    if (call.url === '/api/v1.0/usage/api/billing/resource') return server.resources?.() ?? wrapped(resources);
+    if (call.url.startsWith('/api/v1.0/transaction?')) {
+      const transactions = server.transactions ?? [];
+      return wrapped({ transactions, totalCount: transactions.length });
+    }
+    if (isUsage(call) && params(call).get('order') === 'desc') return usagePage(call, server.monthUsage ?? []);
+    if (isUsage(call)) return usagePage(call, server.chartUsage?.(call) ?? []);
+    return undefined;
+  });
+  renderPage(`/account/${ACCOUNT}/overview`, '/account/:accountId/overview', <OverviewPage />);
+  return calls;
+}
+
+const cardOf = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
+const chartOf = async (title: string) => {
+  const chart = await within(await screen.findByText(title).then(() => cardOf(title))).findByTestId('chart');
+  return JSON.parse(chart.textContent ?? '') as { x: string[]; series: Array<{ name: string; data: number[] }> };
+};
+/** The figure a summary card shows, once it is no longer '-'. */
+const statistic = (title: string) =>
+  waitFor(() => {
+    const text = cardOf(title).querySelector('.ant-statistic-content')?.textContent;
+    expect(text).toBeTruthy();
+    expect(text).not.toBe('-');
+    return text;
+  });
+const pickerInputs = (title: string) => within(cardOf(title)).getAllByRole('textbox') as HTMLInputElement[];
+
+setUpPageTests(toast);
+
+beforeEach(() => {
+  // Saturday 21 November 2026, mid-morning; only Date is faked so antd's timers run as usual.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date(2026, 10, 21, 10, 30));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('OverviewPage summary cards', () => {
+  it('shows the available credits, the monthly bill and the monthly API calls of this month', async () => {
+    const withdrawals = [-1.1, -2.2, ...Array.from({ length: 250 }, () => -0.00002)].map((amount, i) => ({
+      id: `t${i}`,
+      type: 'WITHDRAW_RESOURCE_USAGE',
+      amount,
+      status: 'COMPLETED',
+      createdAt: '2026-11-02T10:00:00.000Z',
+      updatedAt: '2026-11-02T10:00:00.000Z',
+      metadata: {},
+    }));
+    const calls = open({
+      transactions: withdrawals,
+      monthUsage: [usage(POLYGON, '2026-11-02', 1200), usage(ETHEREUM, '2026-11-20', 34)],
+    });
+
+    expect(await statistic('Available Credits (USD)')).toBe('25.00');
+    expect(await statistic('Monthly Bill')).toBe('3.31USD');
+    expect(await statistic('Monthly API Calls')).toBe('1,234');
+
+    const bill = calls.find((c) => c.url.startsWith('/api/v1.0/transaction?'));
+    expect(bill?.url).toBe(
+      `/api/v1.0/transaction?limit=1000&offset=0&dateStart=2026-11-01&dateEnd=2026-11-21&typeIn=${encodeURIComponent('["WITHDRAW_RESOURCE_USAGE"]')}`,
+    );
+    const monthCalls = calls.find((c) => isUsage(c) && params(c).get('order') === 'desc');
+    expect(monthCalls?.url).toBe(
+      `/api/v1.0/usage/api/billing?accountId=${ACCOUNT}&dateStart=2026-11-01&dateEnd=2026-11-21&limit=1000&offset=0&order=desc`,
+    );
+  });
+
+  it('shows 0.00 and 0 for a month without usage', async () => {
+    open();
+    expect(await statistic('Monthly Bill')).toBe('0.00USD');
+    expect(await statistic('Monthly API Calls')).toBe('0');
+  });
+
+  it('shows the error of a failed summary call', async () => {
+    serveFetch(() => failed(503, 'Usage is resting'));
+    renderPage(`/account/${ACCOUNT}/overview`, '/account/:accountId/overview', <OverviewPage />);
+    await waitFor(() =>
+      expect(vi.mocked(toast.error).mock.calls.map(([e]) => (e as Error).message)).toContain('Usage is resting'),
+    );
+  });
+});
+
+describe('OverviewPage charts', () => {
+  it('charts the last 7 days up to today by default, every day filled, records of a day and resource summed', async () => {
+    const calls = open({
+      chartUsage: () => [
+        usage(POLYGON, '2026-11-15', 2),
+        usage(POLYGON, '2026-11-15', 3),
+        usage(ETHEREUM, '2026-11-21', 1),
+        usage(FORWARDING, '2026-11-18', 4),
+      ],
+    });
+
+    const service = await chartOf('Service Usage');
+    expect(service.x).toEqual(['Nov. 15', 'Nov. 16', 'Nov. 17', 'Nov. 18', 'Nov. 19', 'Nov. 20', 'Nov. 21']);
+    // Token forwarding resources are not charted as service usage.
+    expect(service.series).toEqual([
+      { name: 'RPC API POLYGON MAINNET', data: [5, 0, 0, 0, 0, 0, 0] },
+      { name: 'RPC API ETHEREUM MAINNET', data: [0, 0, 0, 0, 0, 0, 1] },
+    ]);
+    const billing = await chartOf('Account Billing');
+    expect(billing.series.map((s) => s.name)).toEqual([
+      'RPC API POLYGON MAINNET',
+      'RPC API ETHEREUM MAINNET',
+      'TOKEN FORWARDING POLYGON MAINNET',
+    ]);
+    // 2 and 3 requests at 0.00002 cost 0.0001 together, not 0.00010000000000000002.
+    expect(billing.series[0]?.data).toEqual([0.0001, 0, 0, 0, 0, 0, 0]);
+
+    expect(pickerInputs('Service Usage').map((input) => input.value)).toEqual(['2026-11-15', '2026-11-21']);
+    expect(pickerInputs('Account Billing').map((input) => input.value)).toEqual(['2026-11-15', '2026-11-21']);
+    const serviceQuery = chartCalls(calls).find((c) => !params(c).get('resourceNameIn')?.includes(FORWARDING));
+    expect(serviceQuery?.url).toBe(
+      `/api/v1.0/usage/api/billing?accountId=${ACCOUNT}&dateStart=2026-11-15&dateEnd=2026-11-21&resourceNameIn=${encodeURIComponent(
+        JSON.stringify([POLYGON, ETHEREUM]),
+      )}&limit=100&offset=0&order=asc`,
+    );
+  });
+
+  it('pages the chart records in blocks of 100 until totalCount is reached', async () => {
+    const many = Array.from({ length: 230 }, () => usage(POLYGON, '2026-11-20', 1));
+    const calls = open({ chartUsage: () => many });
+
+    const service = await chartOf('Service Usage');
+    expect(service.series[0]?.data).toEqual([0, 0, 0, 0, 0, 230, 0]);
+    const offsets = chartCalls(calls)
+      .filter((c) => !params(c).get('resourceNameIn')?.includes(FORWARDING))
+      .map((c) => params(c).get('offset'));
+    expect(offsets).toEqual(['0', '100', '200']);
+  });
+
+  it('shows a loading state until the resource types are known, and asks for no usage before', async () => {
+    let release: (reply: Reply) => void = () => {};
+    const calls = open({ resources: () => new Promise<Reply>((resolve) => (release = resolve)) });
+
+    await screen.findByText('Service Usage');
+    expect(within(cardOf('Service Usage')).getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(within(cardOf('Account Billing')).getByRole('status', { name: 'Loading' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(chartCalls(calls)).toHaveLength(0);
+
+    release(wrapped(resources));
+    await chartOf('Service Usage');
+    expect(within(cardOf('Service Usage')).queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
+  it('shows the error of a failed resource list and falls back to the default resources', async () => {
+    const calls = open({ resources: () => failed(500, 'Resources are unavailable') });
+
+    const service = await chartOf('Service Usage');
+    expect(service.series.map((s) => s.name)).toEqual(DEFAULT_USAGE_RESOURCES.map((r) => r.replace(/_/g, ' ')));
+    expect(vi.mocked(toast.error).mock.calls.map(([e]) => (e as Error).message)).toContain('Resources are unavailable');
+    expect(params(chartCalls(calls)[0] as FetchCall).get('resourceNameIn')).toBe(
+      JSON.stringify(DEFAULT_USAGE_RESOURCES),
+    );
+  });
+
+  it('changes one chart to the last 30 days with its preset', async () => {
+    const calls = open({ chartUsage: () => [usage(POLYGON, '2026-10-23', 8)] });
+    await chartOf('Service Usage');
+
+    fireEvent.mouseDown(pickerInputs('Service Usage')[0] as HTMLInputElement);
+    fireEvent.click(pickerInputs('Service Usage')[0] as HTMLInputElement);
+    const preset = await screen.findByText('Last 30 Days');
+    for (const label of ['Last 7 Days', 'Last 14 Days', 'Last 90 Days', 'Last 180 Days']) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+    fireEvent.click(preset);
+
+    await waitFor(() =>
+      expect(pickerInputs('Service Usage').map((input) => input.value)).toEqual(['2026-10-23', '2026-11-21']),
+    );
+    await waitFor(async () => expect((await chartOf('Service Usage')).x).toHaveLength(30));
+    const service = await chartOf('Service Usage');
+    expect(service.x[0]).toBe('Oct. 23');
+    expect(service.series[0]?.data[0]).toBe(8);
+    expect(chartCalls(calls).some((c) => params(c).get('dateStart') === '2026-10-23')).toBe(true);
+    // The other chart keeps its own range.
+    expect(pickerInputs('Account Billing').map((input) => input.value)).toEqual(['2026-11-15', '2026-11-21']);
+  });
+
+  it("labels the axis 'MMM. DD, YYYY' when the range spans two years", async () => {
+    vi.setSystemTime(new Date(2027, 0, 3, 9));
+    open();
+    const service = await chartOf('Service Usage');
+    expect(service.x).toEqual([
+      'Dec. 28, 2026',
+      'Dec. 29, 2026',
+      'Dec. 30, 2026',
+      'Dec. 31, 2026',
+      'Jan. 01, 2027',
+      'Jan. 02, 2027',
+      'Jan. 03, 2027',
+    ]);
+  });
+});

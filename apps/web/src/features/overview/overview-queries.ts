@@ -1,0 +1,116 @@
+import {
+  DEFAULT_USAGE_RESOURCES,
+  type ResourceUsageList,
+  type ResourceUsageRecord,
+  type TransactionList,
+  type UsageResource,
+} from '@ebs/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../api/client';
+import { toast } from '../../lib/toast';
+import type { DayBounds } from './overview-dates';
+import { fetchAllPages, monthlyApiCalls, monthlyBill, WITHDRAW_TYPE } from './usage-sums';
+
+/** spec A §9: charts page in blocks of 100 records; the monthly summary fetches up to 1000 at once. */
+export const CHART_PAGE_SIZE = 100;
+export const MONTHLY_PAGE_SIZE = 1000;
+
+const USAGE_PATH = '/api/v1.0/usage/api/billing';
+
+export const overviewKeys = {
+  resources: (accountId: string) => ['overview', accountId, 'resources'] as const,
+  monthlyBill: (accountId: string, month: DayBounds) => ['overview', accountId, 'monthly-bill', month] as const,
+  monthlyApiCalls: (accountId: string, month: DayBounds) => ['overview', accountId, 'monthly-calls', month] as const,
+  usage: (accountId: string, range: DayBounds, resources: readonly string[]) =>
+    ['overview', accountId, 'usage', range, resources] as const,
+};
+
+/** Shows a query's error once per failure (spec A §8: errors as returned by the service). */
+export function useErrorToast(error: unknown) {
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+}
+
+/**
+ * The billable resource names, or undefined while they load. spec A §8: when the list cannot be
+ * fetched the error is shown and the default resources are used.
+ */
+export function useUsageResources(accountId: string): string[] | undefined {
+  const query = useQuery({
+    queryKey: overviewKeys.resources(accountId),
+    queryFn: () => api.get<UsageResource[]>(`${USAGE_PATH}/resource`, { accountId }),
+    enabled: accountId !== '',
+    staleTime: 5 * 60_000,
+  });
+  useErrorToast(query.error);
+  if (query.data) return query.data.map((resource) => resource.resourceName);
+  return query.isError ? [...DEFAULT_USAGE_RESOURCES] : undefined;
+}
+
+const usagePage = (accountId: string, query: Record<string, string | number>) =>
+  api
+    .get<ResourceUsageList>(USAGE_PATH, { accountId, query: { accountId, ...query } })
+    .then((list) => ({ items: list.accountResourceUsage, totalCount: list.totalCount }));
+
+/** The Monthly Bill card: the month's usage withdrawals, summed exactly to 2 decimals. */
+export const useMonthlyBill = (accountId: string, month: DayBounds) =>
+  useQuery({
+    queryKey: overviewKeys.monthlyBill(accountId, month),
+    queryFn: () =>
+      fetchAllPages(MONTHLY_PAGE_SIZE, (offset) =>
+        api
+          .get<TransactionList>('/api/v1.0/transaction', {
+            accountId,
+            query: { limit: MONTHLY_PAGE_SIZE, offset, ...month, typeIn: JSON.stringify([WITHDRAW_TYPE]) },
+          })
+          .then((list) => ({ items: list.transactions, totalCount: list.totalCount })),
+      ),
+    select: monthlyBill,
+    enabled: accountId !== '',
+  });
+
+/** The Monthly API Calls card: the usage of the month's records. */
+export const useMonthlyApiCalls = (accountId: string, month: DayBounds) =>
+  useQuery({
+    queryKey: overviewKeys.monthlyApiCalls(accountId, month),
+    queryFn: () =>
+      fetchAllPages(MONTHLY_PAGE_SIZE, (offset) =>
+        usagePage(accountId, { ...month, limit: MONTHLY_PAGE_SIZE, offset, order: 'desc' }),
+      ),
+    select: monthlyApiCalls,
+    enabled: accountId !== '',
+  });
+
+/** A chart's records with the range and resources they were asked for. */
+export interface ChartRecords {
+  range: DayBounds;
+  resources: readonly string[];
+  records: ResourceUsageRecord[];
+}
+
+/**
+ * A chart's usage records: every record of the range and resources, paged in blocks of 100 in
+ * ascending order (spec A §7). Waits for the resource list; keeps the last answer on screen while
+ * a new range loads.
+ */
+export const useUsageRecords = (accountId: string, range: DayBounds, resources: readonly string[] | undefined) =>
+  useQuery({
+    queryKey: overviewKeys.usage(accountId, range, resources ?? []),
+    queryFn: async (): Promise<ChartRecords> => {
+      const names = resources ?? [];
+      const records = await fetchAllPages(CHART_PAGE_SIZE, (offset) =>
+        usagePage(accountId, {
+          ...range,
+          resourceNameIn: JSON.stringify(names),
+          limit: CHART_PAGE_SIZE,
+          offset,
+          order: 'asc',
+        }),
+      );
+      return { range, resources: names, records };
+    },
+    enabled: accountId !== '' && resources !== undefined,
+    placeholderData: keepPreviousData,
+  });

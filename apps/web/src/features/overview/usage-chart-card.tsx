@@ -1,0 +1,73 @@
+import { Alert, Card, Spin } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Texts } from '../../lib/texts';
+import { errorText } from '../../lib/toast';
+import { chartOption } from './chart-option';
+import { DateRangePicker } from './date-range-picker';
+import { axisLabels, type DayRange, DEFAULT_RANGE_DAYS, daysOf, lastDays, toBounds } from './overview-dates';
+import { useErrorToast, useUsageRecords } from './overview-queries';
+import { dailySeries, type Measure } from './usage-sums';
+
+interface Props {
+  title: string;
+  accountId: string;
+  /** The resources to chart; undefined until the list is known. */
+  resources: readonly string[] | undefined;
+  measure: Measure;
+  today: Dayjs;
+}
+
+// ECharts is a chunk of its own, asked for as soon as this route's chunk runs: the cards and the
+// pickers do not wait for it, and no other route loads it.
+const echartModule = import('./echart');
+const EChart = lazy(() => echartModule.then((m) => ({ default: m.EChart })));
+
+function ChartLoading() {
+  return (
+    <div className="overview-chart overview-chart-loading" role="status" aria-label={Texts.loading}>
+      <Spin />
+    </div>
+  );
+}
+
+/**
+ * One overview chart (spec A §2): its own date range (the last 7 days by default), every day of the
+ * range on the axis, one stacked area per resource. Loading until the resources are known and while
+ * its records load.
+ */
+export function UsageChartCard({ title, accountId, resources, measure, today }: Props) {
+  const [range, setRange] = useState<DayRange>(() => lastDays(DEFAULT_RANGE_DAYS, today));
+  const bounds = useMemo(() => toBounds(range), [range]);
+  const records = useUsageRecords(accountId, bounds, resources);
+  useErrorToast(records.error);
+
+  const data = records.data;
+  const option = useMemo(() => {
+    if (!data) return undefined;
+    const days = daysOf(data.range);
+    return chartOption(axisLabels(data.range, days), dailySeries(data.records, data.resources, days, measure), measure);
+  }, [data, measure]);
+
+  let body = <ChartLoading />;
+  if (records.isError) body = <Alert type="error" showIcon message={errorText(records.error)} />;
+  else if (option) {
+    body = (
+      <Suspense fallback={<ChartLoading />}>
+        <Spin spinning={records.isFetching}>
+          <EChart option={option} className="overview-chart" />
+        </Spin>
+      </Suspense>
+    );
+  }
+
+  return (
+    <Card
+      title={title}
+      className="overview-chart-card"
+      extra={<DateRangePicker value={range} onChange={setRange} today={today} />}
+    >
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import type { AccountDetails } from '@ebs/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { clearSession, getSession, setCurrentAccount } from '../../session/session-store';
+import { renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { ServicesPage } from './services-page';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+
+const details: AccountDetails = {
+  id: ACCOUNT,
+  accountId: ACCOUNT,
+  name: 'Ops',
+  accountName: 'Ops',
+  status: 'ACTIVE',
+  isBillingApiEnabled: true,
+  roleName: 'OWNER',
+  createdAt: '2026-11-21T12:00:00.000Z',
+  balance: 25,
+  amountPending: 0,
+  owner: { email: 'owner@example.com' },
+  userRoles: [],
+  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
+};
+
+/** The page with the feature stored as `stored` while the server's check answers `checked`. */
+function open(stored: boolean, checked: boolean) {
+  setCurrentAccount({ ...details, cards: [], features: { tokenForwardingEnabled: stored } });
+  const calls = serveFetch((call) =>
+    call.url === '/api/v1.0/feature/isAccountValidForFeature?featureName=TOKEN_FORWARDING'
+      ? wrapped({ featureName: 'TOKEN_FORWARDING', result: checked })
+      : undefined,
+  );
+  renderPage(`/account/${ACCOUNT}/services`, '/account/:accountId/services', <ServicesPage />);
+  return calls;
+}
+
+const linkTo = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+
+setUpPageTests(toast);
+afterEach(clearSession);
+
+describe('ServicesPage', () => {
+  it('links the RPC card to the RPC page and shows Token Forwarding (Coming Soon) without a link', async () => {
+    const calls = open(false, false);
+
+    expect(linkTo('RPC')).toBe(`/account/${ACCOUNT}/services/rpc`);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const comingSoon = screen.getByText('Token Forwarding (Coming Soon)');
+    expect(comingSoon.closest('a')).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('links the Token Forwarding card to the wallets page once the server says the feature is on, and stores it', async () => {
+    open(false, true);
+
+    await waitFor(() =>
+      expect(linkTo('Token Forwarding')).toBe(`/account/${ACCOUNT}/services/token-forwarding/wallets`),
+    );
+    expect(screen.queryByText('Token Forwarding (Coming Soon)')).toBeNull();
+    expect(getSession().currentAccount?.features.tokenForwardingEnabled).toBe(true);
+    expect(JSON.parse(localStorage.getItem('currentAccount') ?? '{}').features).toEqual({
+      tokenForwardingEnabled: true,
+    });
+  });
+
+  it('takes the card away again when the feature has been turned off', async () => {
+    open(true, false);
+
+    expect(await screen.findByText('Token Forwarding (Coming Soon)')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Token Forwarding' })).toBeNull();
+    expect(getSession().currentAccount?.features.tokenForwardingEnabled).toBe(false);
+  });
+});

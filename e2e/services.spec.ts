@@ -1,0 +1,52 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { admin, createAccountOverApi, logIn, signUpOverApi } from './support.ts';
+
+test('services: RPC always, token forwarding once enabled; the RPC page builds endpoint URLs from the typed key', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { email, password } = await signUpOverApi(request);
+  const accountId = await createAccountOverApi(request, email, password, 'Services account');
+  const main = page.locator('.account-main');
+
+  await logIn(page, email, password);
+  await page.goto(`/account/${accountId}/services`);
+  await expect(main.getByRole('link', { name: 'RPC' })).toHaveAttribute('href', `/account/${accountId}/services/rpc`);
+  const comingSoon = main.getByText('Token Forwarding (Coming Soon)', { exact: true });
+  await expect(comingSoon).toBeVisible();
+  await expect(main.locator('a', { has: comingSoon })).toHaveCount(0);
+
+  admin('feature', 'enable', 'TOKEN_FORWARDING', '--account', accountId);
+  await page.reload();
+  await expect(main.getByRole('link', { name: 'Token Forwarding' })).toHaveAttribute(
+    'href',
+    `/account/${accountId}/services/token-forwarding/wallets`,
+  );
+  await expect(main.getByText('Token Forwarding (Coming Soon)')).toHaveCount(0);
+
+  await main.getByRole('link', { name: 'RPC' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/services/rpc$`));
+  await expect(page.getByRole('heading', { name: 'RPC Service' })).toBeVisible();
+  // Every input and URL box has a name, every button a label. Colour contrast is the theme's
+  // (antd's default blue), not this page's, and is left out here.
+  const axe = await new AxeBuilder({ page })
+    .include('.account-main')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .disableRules(['color-contrast'])
+    .analyze();
+  expect(axe.violations).toEqual([]);
+  const ethereum = page.getByRole('textbox', { name: 'Ethereum Mainnet URL' });
+  await page.getByLabel('API key ID', { exact: true }).fill('key-id-1');
+  await page.getByLabel('API key', { exact: true }).fill('secret-1');
+  await expect(ethereum).toHaveValue(
+    `${baseURL}/api/v1.0/rpc/ethereum/mainnet?x-api-key-id=key-id-1&x-api-key=secret-1`,
+  );
+
+  await page.getByLabel('API key ID', { exact: true }).clear();
+  await page.getByLabel('API key', { exact: true }).clear();
+  await expect(ethereum).toHaveValue(
+    `${baseURL}/api/v1.0/rpc/ethereum/mainnet?x-api-key-id=[API_KEY_ID]&x-api-key=[API_KEY]`,
+  );
+});

@@ -15,6 +15,9 @@ describe('amounts and dates in tables', () => {
   it('shows available credit as balance minus pending, 2 decimals', () => {
     expect(availableCredits(10.3, 0.1)).toBe('10.20');
     expect(availableCredits(0, 5)).toBe('-5.00');
+    // Decimal, not float: 25 − 0.005 is 24.995 exactly, which rounds half up (float toFixed gives 24.99).
+    expect(availableCredits(25, 0.005)).toBe('25.00');
+    expect(availableCredits(9.965, 0.00002)).toBe('9.96');
   });
 
   it('formats dates as YYYY-MM-DD HH:mm:ss', () => {

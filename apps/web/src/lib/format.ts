@@ -1,7 +1,8 @@
+import { sumFixed } from './decimal';
 import dayjs from 'dayjs';
 
 /** spec A §9: available credit is the balance minus amountPending, 2 decimals. */
-export const availableCredits = (balance: number, amountPending: number) => (balance - amountPending).toFixed(2);
+export const availableCredits = (balance: number, amountPending: number) => sumFixed([balance, -amountPending], 2);
 
 /** spec A §9: amounts in the history tables have 5 decimals, so a price of one request (0.00002) shows. */
 export const formatTableAmount = (amount: number) => amount.toFixed(5);

@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
 import { loadAccount } from '../../session/load-account';
 import { useSession } from '../../session/session-store';
+import { useTokenForwardingEnabled } from '../../session/token-forwarding';
 import { accountPath, accountRoutes } from '../paths';
 import type { RouteHandle } from '../routes';
 import { SideMenu } from './side-menu';
@@ -29,6 +30,8 @@ export function AccountLayout() {
   const account = currentAccount?.id === accountId ? currentAccount : null;
   // Re-read while the account is open: a deposit or usage changes its status without a reload.
   useAccountDetails(account ? accountId : '', { poll: true });
+  // The feature is turned on by an operator: checked on every account page, not only when chosen.
+  const tokenForwardingEnabled = useTokenForwardingEnabled(account ? accountId : '');
 
   // An account opened by URL (not from the list) still becomes the current account.
   useEffect(() => {
@@ -38,11 +41,7 @@ export function AccountLayout() {
   return (
     <Layout>
       <Layout.Sider className="account-sider" theme="light" collapsible collapsedWidth={40} width={200} breakpoint="md">
-        <SideMenu
-          accountId={accountId}
-          tokenForwardingEnabled={account?.features.tokenForwardingEnabled ?? false}
-          docsUrl={docsUrl}
-        />
+        <SideMenu accountId={accountId} tokenForwardingEnabled={tokenForwardingEnabled} docsUrl={docsUrl} />
       </Layout.Sider>
       <Layout.Content className="app-content account-main">
         <AccountBreadcrumb

@@ -2,11 +2,9 @@ import type { AccountDetails, DepositResult, TransactionList } from '@ebs/contra
 import { Messages } from '@ebs/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { pageOffset, TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { toast } from '../../lib/toast';
 import { accountDetailsKey } from '../../session/account-details';
-
-/** spec A §2: history tables are paged on the server, 10 per page. */
-export const HISTORY_PAGE_SIZE = 10;
 
 export interface TransactionParams {
   page: number;
@@ -30,8 +28,8 @@ export const useTransactions = (accountId: string, params: TransactionParams) =>
       api.get<TransactionList>('/api/v1.0/transaction', {
         accountId,
         query: {
-          limit: HISTORY_PAGE_SIZE,
-          offset: (params.page - 1) * HISTORY_PAGE_SIZE,
+          limit: TABLE_PAGE_SIZE,
+          offset: pageOffset(params.page),
           typeIn: params.types?.length ? JSON.stringify(params.types) : undefined,
           sortBy: params.sortBy,
           order: params.order,

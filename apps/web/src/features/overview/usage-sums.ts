@@ -1,5 +1,5 @@
 import type { ResourceUsageRecord, Transaction } from '@ebs/contract';
-import { sumExact, sumFixed } from './decimal';
+import { sumExact, sumFixed } from '../../lib/decimal';
 
 /** What a chart plots per day: the requests made, or their price in USD. */
 export type Measure = 'usage' | 'price';

@@ -4,7 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
 import { Texts } from '../../lib/texts';
-import { useTokenForwardingEnabled } from './service-queries';
+import { useTokenForwardingEnabled } from '../../session/token-forwarding';
 
 const T = Texts.services;
 

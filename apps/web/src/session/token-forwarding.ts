@@ -1,8 +1,8 @@
 import type { FeatureResult } from '@ebs/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../api/client';
-import { getSession, setCurrentAccount, useSession } from '../../session/session-store';
+import { api } from '../api/client';
+import { getSession, setCurrentAccount, useSession } from './session-store';
 
 export const featureKey = (accountId: string) => ['account', accountId, 'feature', 'TOKEN_FORWARDING'] as const;
 

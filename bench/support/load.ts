@@ -1,0 +1,79 @@
+import autocannon from 'autocannon';
+
+/** What every benchmark request asks: cheap for the node, so the path around it is what is measured. */
+export const RPC_BODY = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}';
+
+export interface Target {
+  name: string;
+  url: string;
+}
+
+export interface Measurement {
+  target: string;
+  seconds: number;
+  /** 2xx answers carrying a JSON-RPC result. */
+  answers: number;
+  requestsPerSecond: number;
+  /** Milliseconds, from every answer's own response time (autocannon's histogram keeps whole ms only). */
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  /** 2xx answers without a JSON-RPC result. */
+  mismatches: number;
+  statusCodes: Record<string, number>;
+}
+
+export const failures = (m: Measurement) => m.errors + m.non2xx + m.mismatches;
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** Keeps `connections` requests in flight for `seconds`, one at a time per connection (no pipelining). */
+export async function measure(target: Target, seconds: number, connections: number): Promise<Measurement> {
+  let times = new Float64Array(1 << 16);
+  let count = 0;
+  const run = autocannon({
+    url: target.url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: RPC_BODY,
+    connections,
+    pipelining: 1,
+    duration: seconds,
+    timeout: 10,
+    verifyBody: (body) => body.includes('"result"'),
+  });
+  run.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status < 200 || status >= 300) return;
+    if (count === times.length) {
+      const grown = new Float64Array(times.length * 2);
+      grown.set(times);
+      times = grown;
+    }
+    times[count++] = ms;
+  });
+  const result = await run;
+  const sorted = times.subarray(0, count).sort();
+  const elapsed = (result.finish.getTime() - result.start.getTime()) / 1000 || result.duration;
+  const statusCodes: Record<string, number> = {};
+  for (const [code, { count: n }] of Object.entries(result.statusCodeStats)) statusCodes[code] = n;
+  return {
+    target: target.name,
+    seconds: elapsed,
+    answers: result['2xx'] - result.mismatches,
+    requestsPerSecond: result['2xx'] / elapsed,
+    p50: percentile(sorted, 0.5),
+    p90: percentile(sorted, 0.9),
+    p99: percentile(sorted, 0.99),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+    statusCodes,
+  };
+}

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { freePort } from '../../apps/server/src/testing/anvil.ts';
+import type { Cleanup } from './stack.ts';
+
+/** BENCH_NGINX names the binary (or `off`); otherwise nginx on PATH or in /usr/sbin, when installed. */
+export function nginxBinary(): string | undefined {
+  const configured = process.env.BENCH_NGINX;
+  if (configured === 'off') return undefined;
+  if (configured) return configured;
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin'].filter(Boolean);
+  return dirs.map((dir) => path.join(dir, 'nginx')).find((file) => existsSync(file));
+}
+
+/**
+ * A reference proxy: one nginx worker (the gateway is one Node process) passing every request to
+ * the same Anvil over kept-alive connections, with no key check and no metering.
+ */
+export async function nginxProxy(cleanup: Cleanup, binary: string, dir: string, upstream: string): Promise<string> {
+  const prefix = path.join(dir, 'nginx');
+  await mkdir(prefix, { recursive: true });
+  const port = await freePort();
+  const { host } = new URL(upstream);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((name) => `  ${name}_temp_path ${path.join(prefix, name)};`)
+    .join('\n');
+  const conf = `daemon off;
+master_process off;
+worker_processes 1;
+pid ${path.join(prefix, 'nginx.pid')};
+error_log ${path.join(prefix, 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+${temp}
+  upstream anvil { server ${host}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://anvil;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+    }
+  }
+}
+`;
+  const file = path.join(prefix, 'nginx.conf');
+  await writeFile(file, conf);
+  const child = spawn(binary, ['-p', prefix, '-e', path.join(prefix, 'error.log'), '-c', file], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  await spawned;
+  cleanup.add(
+    () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) break;
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+    }).catch(() => undefined);
+    if (answer?.ok) return url;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nginx did not start: ${stderr.trim() || `exit code ${child.exitCode}`}`);
+}

@@ -1,0 +1,65 @@
+import { failures, type Measurement } from './load.ts';
+
+export interface Comparison {
+  target: string;
+  /** target req/s ÷ direct req/s: 1 means the path costs no throughput. */
+  throughputRatio: number;
+  /** Milliseconds the path adds, and the ratio of the latencies. */
+  p50AddedMs: number;
+  p99AddedMs: number;
+  p50Ratio: number;
+  p99Ratio: number;
+}
+
+export function compare(best: Measurement, direct: Measurement): Comparison {
+  return {
+    target: best.target,
+    throughputRatio: best.requestsPerSecond / direct.requestsPerSecond,
+    p50AddedMs: best.p50 - direct.p50,
+    p99AddedMs: best.p99 - direct.p99,
+    p50Ratio: best.p50 / direct.p50,
+    p99Ratio: best.p99 / direct.p99,
+  };
+}
+
+/** The round with the most answers per second: the one least disturbed by anything else on the machine. */
+export function bestOf(rounds: Measurement[]): Measurement {
+  return rounds.reduce((best, m) => (m.requestsPerSecond > best.requestsPerSecond ? m : best));
+}
+
+const ms = (value: number) => value.toFixed(2);
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
+
+function row(cells: Array<string | number>, widths: number[]): string {
+  return cells
+    .map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i] ?? 0) : String(cell).padStart(widths[i] ?? 0)))
+    .join('  ');
+}
+
+export function table(best: Measurement[]): string {
+  const widths = [16, 9, 8, 8, 8, 9, 8];
+  const lines = [row(['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'answers', 'failed'], widths)];
+  for (const m of best) {
+    lines.push(
+      row([m.target, Math.round(m.requestsPerSecond), ms(m.p50), ms(m.p90), ms(m.p99), m.answers, failures(m)], widths),
+    );
+  }
+  return lines.join('\n');
+}
+
+export function comparisonLine(c: Comparison): string {
+  return (
+    `${c.target} / direct: throughput ${c.throughputRatio.toFixed(2)}×, ` +
+    `p50 ${signed(c.p50AddedMs)} ms (${c.p50Ratio.toFixed(2)}×), p99 ${signed(c.p99AddedMs)} ms (${c.p99Ratio.toFixed(2)}×)`
+  );
+}
+
+/** Everything that went wrong in a measurement, in words; empty when every answer was a JSON-RPC result. */
+export function problems(m: Measurement, label: string): string[] {
+  const found: string[] = [];
+  if (m.errors > 0) found.push(`${label}: ${m.errors} connection errors (${m.timeouts} of them timeouts)`);
+  if (m.non2xx > 0) found.push(`${label}: ${m.non2xx} non-2xx answers ${JSON.stringify(m.statusCodes)}`);
+  if (m.mismatches > 0) found.push(`${label}: ${m.mismatches} 2xx answers without a JSON-RPC result`);
+  if (m.answers === 0) found.push(`${label}: no answer at all`);
+  return found;
+}

@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type AccountSummary, type CreatedApiKey, rpcUrl } from '@ebs/contract';
+import { freePort, startAnvil } from '../../apps/server/src/testing/anvil.ts';
+import { Client } from '../../apps/server/src/testing/client.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Things to undo, last made first undone; runs once, on success, failure or Ctrl-C alike. */
+export class Cleanup {
+  private readonly steps: Array<() => Promise<unknown>> = [];
+  private done: Promise<void> | undefined;
+
+  add(step: () => Promise<unknown>): void {
+    this.steps.push(step);
+  }
+
+  run(): Promise<void> {
+    this.done ??= (async () => {
+      for (const step of this.steps.reverse()) {
+        await step().catch((error: unknown) => console.error(`cleanup: ${(error as Error).message}`));
+      }
+    })();
+    return this.done;
+  }
+}
+
+export async function tempDir(cleanup: Cleanup): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ebs-bench-'));
+  cleanup.add(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The upstream node: a real Anvil with Ethereum mainnet's chain id. */
+export async function anvil(cleanup: Cleanup): Promise<string> {
+  const node = await startAnvil(1);
+  cleanup.add(() => node.stop());
+  return node.url;
+}
+
+/** Resolves when the child exits, SIGKILLing it when SIGTERM has not ended it in time. */
+function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface Server {
+  baseUrl: string;
+  port: number;
+  env: Record<string, string>;
+  log: ServerLog;
+}
+
+/** What the server logged while it was measured (it logs warnings and errors only). */
+export interface ServerLog {
+  /** Requests still in flight when a timed run stopped: the client hung up, the gateway logs an error. */
+  clientAborts: number;
+  /** Any other error or fatal line: the figures of such a run are not to be trusted. */
+  errors: string[];
+}
+
+function watchLog(child: ChildProcess, log: ServerLog): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        let entry: { level?: number; msg?: string; err?: { code?: string } } = {};
+        try {
+          entry = JSON.parse(line);
+        } catch {
+          // not a log line: shown as it is
+        }
+        if (entry.msg === 'RPC request failed' && entry.err?.code === 'UND_ERR_ABORTED') {
+          log.clientAborts++;
+          continue;
+        }
+        if ((entry.level ?? 0) >= 50) log.errors.push(line);
+        process.stderr.write(`[server] ${line}\n`);
+      }
+    });
+  }
+}
+
+/**
+ * The console server as `npm start` runs it (embedded default: PGlite in a fresh DATA_DIR), its
+ * gateway pointed at the bench's Anvil. Jobs are off so that only the gateway's own timers (key
+ * cache refresh, usage flush) run beside the requests.
+ */
+export async function server(
+  cleanup: Cleanup,
+  dataDir: string,
+  upstream: string,
+  cpuProfDir: string | undefined,
+): Promise<Server> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_INTERVAL_SECONDS: '0',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    RPC_UPSTREAMS: JSON.stringify({ 'ethereum/mainnet': [upstream] }),
+  };
+  // A clean environment: nothing from the caller's shell (DATABASE_URL, RPC_RATE_LIMIT_PER_SECOND, ...) changes the setup.
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanup.add(() => stopChild(child, 15_000));
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
+    const started = () => {
+      if (!/is running at http/.test(output)) return;
+      clearTimeout(timer);
+      child.off('exit', stopped);
+      resolve();
+    };
+    const stopped = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`the server stopped at start (exit code ${code}):\n${output}`));
+    };
+    child.stdout?.on('data', started);
+    child.once('exit', stopped);
+  });
+  child.stdout?.removeAllListeners('data');
+  child.stderr?.removeAllListeners('data');
+  const log: ServerLog = { clientAborts: 0, errors: [] };
+  watchLog(child, log);
+  return { baseUrl: `http://127.0.0.1:${port}`, port, env, log };
+}
+
+/** The admin command line, as an operator runs it beside the server. */
+function admin(srv: Server, ...args: string[]): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: ROOT,
+    env: srv.env,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+}
+
+export interface KeyHolder {
+  accountId: string;
+  headers: Record<string, string>;
+  client: Client;
+  gatewayUrl: string;
+}
+
+/** A signed-up owner of a credited account with one active API key, made as a customer would. */
+export async function customer(srv: Server): Promise<KeyHolder> {
+  const client = new Client(srv.baseUrl);
+  await client.signUp(`bench-${Date.now()}@example.com`, 'bench password 1');
+  const created = await client.post<AccountSummary>(
+    '/api/v1.0/account',
+    { accountName: 'Bench' },
+    { 'ebs-account-id': '' },
+  );
+  if (created.status !== 200) throw new Error(`account creation failed: ${created.body.message}`);
+  const accountId = created.body.data.id;
+  const headers = { 'ebs-account-id': accountId };
+  admin(srv, 'deposit', '--account', accountId, '--amount', '1000', '--note', 'bench');
+  for (let i = 0; ; i++) {
+    const details = await client.get<{ isBillingApiEnabled: boolean }>('/api/v1.0/account/details', headers);
+    if (details.body.data?.isBillingApiEnabled) break;
+    if (i === 100) throw new Error('the credited account was not enabled in 10 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const key = await client.post<CreatedApiKey>('/api/v1.0/key/', { apiKeyName: 'bench' }, headers);
+  if (key.status !== 200) throw new Error(`key creation failed: ${key.body.message}`);
+  const { keyId, key: secret } = key.body.data.key;
+  const gatewayUrl = rpcUrl(srv.baseUrl, 'ethereum/mainnet', keyId, secret);
+  return { accountId, headers, client, gatewayUrl };
+}
+
+/** Requests of the account counted by the gateway and written to the database so far. */
+export async function meteredUsage(holder: KeyHolder): Promise<number> {
+  const answer = await holder.client.get<{ accountResourceUsage: Array<{ usage: number }> }>(
+    '/api/v1.0/usage/api/billing?limit=1000',
+    holder.headers,
+  );
+  if (answer.status !== 200) throw new Error(`usage could not be read: ${answer.body.message}`);
+  return answer.body.data.accountResourceUsage.reduce((sum, r) => sum + r.usage, 0);
+}

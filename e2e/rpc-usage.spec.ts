@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { admin, createAccountOverApi, logIn, signUpOverApi, toast } from './support.ts';
+
+const card = (page: Page, title: string) =>
+  page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
+const figure = (page: Page, title: string) => card(page, title).locator('.ant-statistic-content-value');
+
+const call = (method: string, id = 1) => ({ jsonrpc: '2.0', id, method, params: [] });
+
+/**
+ * The service end to end: a key made on the API Keys page and copied from its one-time modal, pasted
+ * into the RPC page, its URL called, the billing job run, and the calls seen as usage, as a bill and
+ * as lower credit. Then the key deactivated (refused within a second) and deleted (gone).
+ * Metabit Testnet is priced 0.25 USD per request here so that the bill shows in 2 decimals; no
+ * other journey uses it.
+ */
+test('a key calls the RPC endpoint; the calls become usage, a bill and lower credit; deactivated, it is refused', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { email, password } = await signUpOverApi(request);
+  const accountId = await createAccountOverApi(request, email, password, 'RPC journey');
+  admin('deposit', '--account', accountId, '--amount', '10', '--note', 'journey credit');
+  expect(admin('price', 'set', 'RPC_API_METABIT_TESTNET', '0.25')).toContain('0.25 USD per request');
+
+  await logIn(page, email, password);
+  await page.getByRole('row', { name: /RPC journey/ }).click();
+  await page.getByRole('menuitem', { name: 'API Keys' }).click();
+  await page.getByRole('button', { name: 'Generate New API Keys' }).click();
+  const create = page.getByRole('dialog', { name: 'Create API Key' });
+  await create.getByLabel('API Key Name').fill('Journey RPC key');
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  const shown = page.getByRole('dialog', { name: 'Your New API Key' });
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await shown.getByRole('region', { name: 'API Key ID' }).getByRole('button', { name: 'Copy' }).click();
+  const keyId = await clipboard();
+  await shown.getByRole('region', { name: 'API Key', exact: true }).getByRole('button', { name: 'Copy' }).click();
+  await expect.poll(clipboard).not.toBe(keyId);
+  const key = await clipboard();
+  expect([keyId, key]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/), expect.stringMatching(/^[\w-]{43}$/)]);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  // The RPC page: paste both, copy the Metabit Testnet URL as shown.
+  const sider = page.locator('.ant-layout-sider');
+  await sider.getByText('Services', { exact: true }).click();
+  await sider.getByText('RPC', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'RPC Service' })).toBeVisible();
+  await page.getByLabel('API key ID').fill(keyId);
+  await page.getByLabel('API key', { exact: true }).fill(key);
+  const box = page.getByRole('textbox', { name: 'Metabit Testnet URL' });
+  const url = `${baseURL}/api/v1.0/rpc/metabit/testnet?x-api-key-id=${keyId}&x-api-key=${key}`;
+  await expect(box).toHaveValue(url);
+  await page.locator('.ant-list-item').filter({ has: box }).getByRole('button', { name: 'Copy' }).click();
+  await expect(toast(page, 'Text has been copied to clipboard.')).toBeVisible();
+  expect(await clipboard()).toBe(url);
+
+  // Five requests: three single calls and a batch of two.
+  const chainId = await request.post(url, { data: call('eth_chainId') });
+  expect(await chainId.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0xf231' });
+  expect((await (await request.post(url, { data: call('eth_blockNumber', 2) })).json()).result).toMatch(/^0x/);
+  expect((await request.post(url, { data: call('net_version', 3) })).status()).toBe(200);
+  const batch = await request.post(url, { data: [call('eth_chainId', 4), call('eth_gasPrice', 5)] });
+  expect(((await batch.json()) as Array<{ id: number }>).map((a) => a.id)).toEqual([4, 5]);
+
+  // The operator bills now (the schedule bills closed days): 5 × 0.25 = 1.25 USD.
+  expect(admin('jobs', 'run', 'billing')).toMatch(/"transactions":1/);
+
+  await sider.getByText('Billings', { exact: true }).click();
+  await sider.getByText('Overview', { exact: true }).last().click();
+  await expect(page.locator('.ant-statistic-content').first()).toHaveText('8.75');
+  await page.getByRole('tab', { name: 'Service Usage History' }).click();
+  const usageRows = page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');
+  await expect(usageRows).toHaveCount(1);
+  await expect(usageRows.first()).toContainText('RPC API METABIT TESTNET');
+  await expect(usageRows.first()).toContainText('BILLED');
+  await expect(usageRows.first().locator('td').nth(1)).toHaveText('5');
+  await expect(usageRows.first()).toContainText('1.25000');
+  await page.getByRole('tab', { name: 'Transaction History' }).click();
+  await expect(page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row').first()).toContainText(
+    'Resource usage withdrawal',
+  );
+
+  // The overview: the month's bill and calls, and the calls in the usage chart.
+  await sider.getByText('Overview', { exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/overview$`));
+  await expect(figure(page, 'Available Credits (USD)')).toHaveText('8.75');
+  await expect(figure(page, 'Monthly Bill')).toHaveText('1.25');
+  await expect(figure(page, 'Monthly API Calls')).toHaveText('5');
+  const usageChart = card(page, 'Service Usage').locator('[aria-label*="RPC API METABIT TESTNET"]');
+  await expect(usageChart).toHaveAttribute('aria-label', /5/);
+  await expect(card(page, 'Account Billing').locator('[aria-label*="RPC API METABIT TESTNET"]')).toHaveAttribute(
+    'aria-label',
+    /1\.25/,
+  );
+
+  // Deactivated: refused within a second. Deleted: gone from the list and refused.
+  await page.getByRole('menuitem', { name: 'API Keys' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByText('Journey RPC key', { exact: true }) });
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog', { name: 'Deactivate API Key' }).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(row.getByText('INACTIVE', { exact: true })).toBeVisible();
+  // Within one second of the page showing it INACTIVE.
+  await expect
+    .poll(async () => (await request.post(url, { data: call('eth_chainId') })).status(), {
+      timeout: 1000,
+      intervals: [50],
+    })
+    .toBe(403);
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete API Key' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  const deleted = await request.post(url, { data: call('eth_chainId') });
+  expect([deleted.status(), (await deleted.json()).error.message]).toEqual([401, 'This API key has been deleted.']);
+});

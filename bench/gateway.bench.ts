@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { failures, type Measurement, measure, RPC_BODY, type Target } from './support/load.ts';
 import { nginxBinary, nginxProxy } from './support/nginx.ts';
-import { bestOf, compare, comparisonLine, problems, table } from './support/report.ts';
+import { bestOf, compare, comparisonLine, latencyDoubts, problems, table } from './support/report.ts';
 import { anvil, Cleanup, customer, meteredUsage, server, tempDir } from './support/stack.ts';
 
 function setting(name: string, fallback: number): number {
@@ -31,6 +31,8 @@ async function call(url: string): Promise<unknown> {
 
 async function main(cleanup: Cleanup): Promise<number> {
   const started = Date.now();
+  // Anything else running on the machine takes CPU from the processes measured: shown with the figures.
+  const loadBefore = os.loadavg()[0] ?? 0;
   const dir = await tempDir(cleanup);
   const upstream = await anvil(cleanup);
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -53,14 +55,14 @@ async function main(cleanup: Cleanup): Promise<number> {
   const all: Measurement[] = [];
   for (const target of targets) {
     log(`warm-up ${target.name} (${WARMUP} s)`);
-    const warm = await measure(target, WARMUP, CONNECTIONS);
+    const warm = await measure(target, WARMUP, CONNECTIONS, srv.cpuSeconds);
     all.push(warm);
     if (target.name === 'gateway') gatewayAnswers += warm.answers;
   }
   const rounds = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
-      const m = await measure(target, DURATION, CONNECTIONS);
+      const m = await measure(target, DURATION, CONNECTIONS, srv.cpuSeconds);
       all.push(m);
       rounds.get(target.name)?.push(m);
       if (target.name === 'gateway') gatewayAnswers += m.answers;
@@ -84,11 +86,14 @@ async function main(cleanup: Cleanup): Promise<number> {
   const comparisons = best.slice(1).map((m) => compare(m, direct));
   const trouble = all.flatMap((m, i) => problems(m, i < targets.length ? `${m.target} warm-up` : m.target));
   if (metered < gatewayAnswers) trouble.push(`gateway: metered ${metered} requests of ${gatewayAnswers} answered`);
+  for (const line of srv.log.errors) trouble.push(`server logged: ${line.slice(0, 300)}`);
+  const doubts = all.map(latencyDoubts).filter((doubt) => doubt !== undefined);
 
   const cpus = os.cpus();
   console.log(
     `\nEBS gateway benchmark, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ` +
-      `${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), PGlite (embedded default)`,
+      `${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), PGlite (embedded default), ` +
+      `load average ${loadBefore.toFixed(2)} before the run`,
   );
   console.log(
     `eth_blockNumber, ${CONNECTIONS} connections, best of ${ROUNDS} interleaved rounds of ${DURATION} s ` +
@@ -103,28 +108,38 @@ async function main(cleanup: Cleanup): Promise<number> {
   }
   console.log(`usage metered by the gateway: ${metered} requests for ${gatewayAnswers} answered`);
   console.log(
+    `server log: ${srv.log.clientAborts} "Request aborted" errors (requests in flight when a timed run stopped), ` +
+      `${srv.log.errors.length} other errors`,
+  );
+  console.log(
     JSON.stringify({
       bench: 'gateway',
       date: new Date().toISOString(),
       node: process.version,
       cpus: cpus.length,
+      loadBefore,
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       rounds: ROUNDS,
-      results: best.map(({ target, requestsPerSecond, p50, p90, p99, answers }) => ({
+      results: best.map(({ target, requestsPerSecond, p50, p90, p99, answers, serverCpu, clientCpu }) => ({
         target,
         requestsPerSecond: Math.round(requestsPerSecond),
         p50,
         p90,
         p99,
         answers,
+        serverCpu,
+        clientCpu,
       })),
       comparisons,
       metered,
       gatewayAnswers,
+      serverClientAborts: srv.log.clientAborts,
+      serverErrors: srv.log.errors.length,
       failures: all.reduce((sum, m) => sum + failures(m), 0),
     }),
   );
+  for (const doubt of doubts) console.log(`WARNING ${doubt}`);
   if (profileDir) console.log(`the server's CPU profile is written to ${profileDir} when it stops`);
   if (trouble.length > 0) {
     console.error(`\n!!! BENCHMARK FAILED: not every request was answered correctly !!!\n  ${trouble.join('\n  ')}`);

@@ -15,6 +15,7 @@ export interface Measurement {
   answers: number;
   requestsPerSecond: number;
   /** Milliseconds, from every answer's own response time (autocannon's histogram keeps whole ms only). */
+  mean: number;
   p50: number;
   p90: number;
   p99: number;
@@ -24,6 +25,10 @@ export interface Measurement {
   /** 2xx answers without a JSON-RPC result. */
   mismatches: number;
   statusCodes: Record<string, number>;
+  connections: number;
+  /** Share of one core used by the load generator (this process) and by the server process. */
+  clientCpu: number;
+  serverCpu?: number;
 }
 
 export const failures = (m: Measurement) => m.errors + m.non2xx + m.mismatches;
@@ -34,7 +39,14 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 /** Keeps `connections` requests in flight for `seconds`, one at a time per connection (no pipelining). */
-export async function measure(target: Target, seconds: number, connections: number): Promise<Measurement> {
+export async function measure(
+  target: Target,
+  seconds: number,
+  connections: number,
+  serverCpuSeconds: () => number | undefined,
+): Promise<Measurement> {
+  const clientBefore = process.cpuUsage();
+  const serverBefore = serverCpuSeconds();
   let times = new Float64Array(1 << 16);
   let count = 0;
   const run = autocannon({
@@ -58,6 +70,8 @@ export async function measure(target: Target, seconds: number, connections: numb
     times[count++] = ms;
   });
   const result = await run;
+  const client = process.cpuUsage(clientBefore);
+  const serverAfter = serverCpuSeconds();
   const sorted = times.subarray(0, count).sort();
   const elapsed = (result.finish.getTime() - result.start.getTime()) / 1000 || result.duration;
   const statusCodes: Record<string, number> = {};
@@ -67,6 +81,7 @@ export async function measure(target: Target, seconds: number, connections: numb
     seconds: elapsed,
     answers: result['2xx'] - result.mismatches,
     requestsPerSecond: result['2xx'] / elapsed,
+    mean: sorted.reduce((sum, t) => sum + t, 0) / count,
     p50: percentile(sorted, 0.5),
     p90: percentile(sorted, 0.9),
     p99: percentile(sorted, 0.99),
@@ -75,5 +90,9 @@ export async function measure(target: Target, seconds: number, connections: numb
     non2xx: result.non2xx,
     mismatches: result.mismatches,
     statusCodes,
+    connections,
+    clientCpu: (client.user + client.system) / 1e6 / elapsed,
+    serverCpu:
+      serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / elapsed,
   };
 }

@@ -35,9 +35,12 @@ events { worker_connections 1024; }
 http {
   access_log off;
 ${temp}
-  upstream anvil { server ${host}; keepalive 64; }
+  upstream anvil { server ${host}; keepalive 64; keepalive_requests 1000000000; }
   server {
     listen 127.0.0.1:${port};
+    # nginx closes a kept-alive connection after 1000 requests by default; autocannon then pairs
+    # answers with the wrong requests and reports about twice the real latency.
+    keepalive_requests 1000000000;
     location / {
       proxy_pass http://anvil;
       proxy_http_version 1.1;

@@ -36,13 +36,15 @@ function row(cells: Array<string | number>, widths: number[]): string {
     .join('  ');
 }
 
+const percent = (share: number | undefined) => (share === undefined ? 'n/a' : `${Math.round(share * 100)}%`);
+
 export function table(best: Measurement[]): string {
-  const widths = [16, 9, 8, 8, 8, 9, 8];
-  const lines = [row(['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'answers', 'failed'], widths)];
+  const widths = [16, 7, 7, 7, 7, 8, 6, 10, 10];
+  const header = ['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'answers', 'failed', 'server CPU', 'client CPU'];
+  const lines = [row(header, widths)];
   for (const m of best) {
-    lines.push(
-      row([m.target, Math.round(m.requestsPerSecond), ms(m.p50), ms(m.p90), ms(m.p99), m.answers, failures(m)], widths),
-    );
+    const cells = [m.target, Math.round(m.requestsPerSecond), ms(m.p50), ms(m.p90), ms(m.p99), m.answers, failures(m)];
+    lines.push(row([...cells, percent(m.serverCpu), percent(m.clientCpu)], widths));
   }
   return lines.join('\n');
 }
@@ -62,4 +64,15 @@ export function problems(m: Measurement, label: string): string[] {
   if (m.mismatches > 0) found.push(`${label}: ${m.mismatches} 2xx answers without a JSON-RPC result`);
   if (m.answers === 0) found.push(`${label}: no answer at all`);
   return found;
+}
+
+/**
+ * With one request at a time per connection, the mean latency cannot exceed connections ÷ req/s
+ * (Little's law). When it does, the latencies are wrong: autocannon mis-times the requests of
+ * connections the server closes (nginx's default of 1000 requests per connection did that).
+ */
+export function latencyDoubts(m: Measurement): string | undefined {
+  const bound = (m.connections / m.requestsPerSecond) * 1000;
+  if (m.mean <= bound * 1.1) return undefined;
+  return `${m.target}: mean latency ${m.mean.toFixed(2)} ms exceeds connections ÷ req/s = ${bound.toFixed(2)} ms; its latencies are not to be trusted (does it close connections?)`;
 }

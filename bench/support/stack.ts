@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,8 @@ export interface Server {
   port: number;
   env: Record<string, string>;
   log: ServerLog;
+  /** CPU seconds the server process has used so far (Linux); undefined where /proc is not there. */
+  cpuSeconds(): number | undefined;
 }
 
 /** What the server logged while it was measured (it logs warnings and errors only). */
@@ -151,7 +154,18 @@ export async function server(
   child.stderr?.removeAllListeners('data');
   const log: ServerLog = { clientAborts: 0, errors: [] };
   watchLog(child, log);
-  return { baseUrl: `http://127.0.0.1:${port}`, port, env, log };
+  return { baseUrl: `http://127.0.0.1:${port}`, port, env, log, cpuSeconds: () => cpuSecondsOf(child.pid) };
+}
+
+/** utime + stime of a process, from /proc/<pid>/stat (clock ticks of 1/100 s on Linux). */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The admin command line, as an operator runs it beside the server. */

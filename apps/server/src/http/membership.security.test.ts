@@ -11,7 +11,9 @@ import { startServer, type TestServer } from '../testing/server.ts';
 const PUBLIC = new Set([
   'GET /api/v1.0/config',
   'GET /api/v1.0/user/checkIsValidCode',
-  'POST /api/v1.0/rpc/*', // the RPC gateway: an API key names the account (rpc.gateway.test.ts)
+  // The RPC gateway: an API key names the account (rpc.gateway.test.ts).
+  'POST /api/v1.0/rpc/:chain/:net',
+  'POST /api/v1.0/rpc/*',
 ]);
 const USER_SCOPED = new Set([
   'GET /api/v1.0/account', // the caller's own accounts

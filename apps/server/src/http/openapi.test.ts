@@ -14,6 +14,8 @@ describe('OpenAPI', () => {
     );
     const routes = server()
       .routes.filter((r) => (r.url.startsWith('/api/v1.0') || r.url.startsWith('/auth/')) && r.method !== 'HEAD')
+      // The gateway's catch-all only answers unknown networks; its real route is documented.
+      .filter((r) => r.url !== '/api/v1.0/rpc/*')
       .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(routes.length).toBeGreaterThan(15);
     for (const route of routes) expect(documented).toContain(route);

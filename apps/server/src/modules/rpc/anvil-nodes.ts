@@ -73,6 +73,11 @@ export class AnvilNodes {
     return (await node).url;
   }
 
+  /** The node's URL if it has been started, without starting it. */
+  async runningUrl(path: string): Promise<string | undefined> {
+    return (await this.started.get(path))?.url;
+  }
+
   private async start(network: RpcNetwork) {
     const port = await freePort();
     const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(network.chainId)];

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { RpcErrorCodes, RpcMessages } from '@ebs/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -192,6 +193,38 @@ describe('the gateway’s limits and upstream failures', () => {
       await broken.close();
       await opened.close();
     }
+  });
+});
+
+describe('the gateway’s upstream timeout and its local nodes', () => {
+  it('answers 504 when the upstream does not answer in time, and stops its local nodes with the server', async () => {
+    // An upstream that accepts connections and never answers.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const opened = await pglite.open();
+    const server = await startServer(opened.db, {
+      RPC_UPSTREAMS: JSON.stringify({ 'polygon/mainnet': [`http://127.0.0.1:${port}`] }),
+      RPC_TIMEOUT_MS: '300',
+    });
+    let nodeUrl = '';
+    try {
+      const holder = await accountWithKey(server.url, server.db);
+      const answer = await rpcCall(holder.url('polygon/mainnet'), CHAIN_ID);
+      expect([answer.status, answer.body.error?.message]).toEqual([
+        504,
+        RpcMessages.upstreamTimeout('Polygon Mainnet'),
+      ]);
+      // A network without upstreams gets a local node on first use.
+      expect((await rpcCall(holder.url('polygon/amoy'), CHAIN_ID)).body.result).toBe('0x13882');
+      nodeUrl = (await server.deps.rpc.localNodeUrl('polygon/amoy')) ?? '';
+      expect(nodeUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      await server.close();
+      await opened.close();
+      silent.close();
+    }
+    await expect(fetch(nodeUrl, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
 });
 

@@ -3,12 +3,20 @@ import {
   API_KEY_PARAM,
   findRpcNetwork,
   RPC_BASE_PATH,
+  RPC_NETWORKS,
   RpcErrorCodes,
   RpcMessages,
 } from '@ebs/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { parseRpcBody, RpcRefusal } from './rpc-request.ts';
+
+/** Documented, never refused here: the handler answers a missing key with its own JSON-RPC error. */
+const RpcQuery = Type.Object({
+  [API_KEY_ID_PARAM]: Type.Optional(Type.String({ description: 'the API key id' })),
+  [API_KEY_PARAM]: Type.Optional(Type.String({ description: 'the API key' })),
+});
 
 /** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */
 function credential(request: FastifyRequest, name: string): string | undefined {
@@ -42,28 +50,43 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
     return reply.status(refusal.httpStatus).headers(refusal.headers).send(refusal.body());
   });
 
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { chain?: string; net?: string; '*'?: string };
+    const path = params['*'] === undefined ? `${params.chain}/${params.net}` : params['*'].replace(/\/+$/, '');
+    const network = findRpcNetwork(path);
+    if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
+    const caller = await rpc.authorize(credential(request, API_KEY_ID_PARAM), credential(request, API_KEY_PARAM));
+    const body = request.body as string;
+    const { calls, id } = parseRpcBody(body, config.RPC_MAX_BATCH);
+    await rpc.limit(caller, id);
+    const answer = await rpc.forward(network, body, id);
+    rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, calls);
+    return reply
+      .status(answer.statusCode)
+      .header('content-type', answer.headers['content-type'] ?? 'application/json')
+      .send(answer.body);
+  };
+  // The hot path logs only its failures (and never its URL, which carries the key).
+  const options = { config: { public: true }, logLevel: 'warn' } as const;
+
   app.post(
-    `${RPC_BASE_PATH}/*`,
+    `${RPC_BASE_PATH}/:chain/:net`,
     {
-      config: { public: true },
-      // The hot path logs only its failures (and never its URL, which carries the key).
-      logLevel: 'warn',
-      schema: { hide: true },
+      ...options,
+      schema: {
+        tags: ['rpc'],
+        summary: 'JSON-RPC gateway of a network',
+        description: `Forwards a JSON-RPC 2.0 request or batch to a network: ${RPC_NETWORKS.map((n) => n.path).join(', ')}. The API key goes in the query or, under the same names, in headers; no identity token. Refusals are JSON-RPC error objects. Each call of a batch is metered as one request.`,
+        security: [],
+        params: Type.Object({
+          chain: Type.String({ description: 'the first part of the network path, e.g. ethereum' }),
+          net: Type.String({ description: 'the second part, e.g. mainnet or sepolia' }),
+        }),
+        querystring: RpcQuery,
+      },
     },
-    async (request, reply) => {
-      const path = (request.params as { '*': string })['*'].replace(/\/+$/, '');
-      const network = findRpcNetwork(path);
-      if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
-      const caller = await rpc.authorize(credential(request, API_KEY_ID_PARAM), credential(request, API_KEY_PARAM));
-      const body = request.body as string;
-      const { calls, id } = parseRpcBody(body, config.RPC_MAX_BATCH);
-      await rpc.limit(caller, id);
-      const answer = await rpc.forward(network, body, id);
-      rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, calls);
-      return reply
-        .status(answer.statusCode)
-        .header('content-type', answer.headers['content-type'] ?? 'application/json')
-        .send(answer.body);
-    },
+    handler,
   );
+  // Any other path under the RPC base answers the unknown-network error as JSON-RPC too.
+  app.post(`${RPC_BASE_PATH}/*`, { ...options, schema: { hide: true } }, handler);
 };

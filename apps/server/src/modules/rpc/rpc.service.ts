@@ -105,6 +105,11 @@ export class RpcGateway {
     }
   }
 
+  /** The local node of a network, when the embedded default has started one (tests, the bench). */
+  localNodeUrl(path: string): Promise<string | undefined> {
+    return this.anvil.runningUrl(path);
+  }
+
   /** At shutdown: write the counted usage, close the connections, stop the local nodes. */
   async close(): Promise<void> {
     this.keys.stop();

@@ -135,6 +135,7 @@ export class NetworkUpstreams {
 
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.all((this.upstreams ?? []).map((u) => u.pool.close()));
+    // Fastify has finished the requests in flight by now; idle kept-alive sockets just go.
+    await Promise.all((this.upstreams ?? []).map((u) => u.pool.destroy()));
   }
 }

@@ -3,13 +3,14 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
-import { memoryRateLimiter } from './http/rate-limit.ts';
+import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { registerWeb } from './http/web.ts';
 import { buildJobs } from './jobs/registry.ts';
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts';
@@ -100,18 +101,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const secrets = await loadSecrets(config);
   const tokens = new IdTokens(secrets.signingKey, config.PUBLIC_URL, config.ID_TOKEN_TTL_SECONDS);
-  const limiter = memoryRateLimiter();
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 })
+    : undefined;
+  redis?.on('error', () => {
+    // Reported by the limiter when a hit fails; ioredis keeps reconnecting on its own.
+  });
+  const limiter = redis ? redisRateLimiter(redis, app.log) : memoryRateLimiter();
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, app.log);
   const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter);
   const processor = new LocalCardProcessor(db, config.PUBLIC_URL);
   const cards = new CardsService(db, processor);
   const accounts = new AccountsService(db, cards, secrets.dataKey);
   const deposits = new DepositService(db, processor);
-  const rpc = new RpcGateway(db, config, app.log);
+  const rpc = new RpcGateway(db, config, app.log, limiter);
   rpc.start();
   // At close the gateway writes its counted usage before the database (when the app opened it) closes.
   app.addHook('onClose', async () => {
     await rpc.close();
+    redis?.disconnect();
     if (!options.db) await db.destroy();
   });
   const jobs = buildJobs({ db, config, provider: processor, mailer, flushUsage: () => rpc.meter.flush() });

@@ -31,6 +31,8 @@ const Env = Type.Object({
   DATA_ENCRYPTION_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
   /** Where Contact Us messages are e-mailed (the dev outbox unless SMTP_URL is set). */
   SUPPORT_EMAIL: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', default: 'support@localhost' }),
+  /** Redis for rate limits shared by every server process (otherwise each process counts its own). */
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   /** How often the background jobs run; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
   /**

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { type Config, isProduction } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { memoryRateLimiter, type RateLimiter } from '../../http/rate-limit.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { apiKeyMatches } from '../keys/api-key-secret.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
 import { KeyCache } from './key-cache.ts';
@@ -27,12 +27,12 @@ export class RpcGateway {
   readonly meter: UsageMeter;
   private readonly anvil: AnvilNodes;
   private readonly networks = new Map<string, NetworkUpstreams>();
-  private readonly limiter: RateLimiter = memoryRateLimiter();
-
   constructor(
     db: Db,
     private readonly config: Config,
     log: FastifyBaseLogger,
+    /** Shared with the console's limits: Redis across processes when REDIS_URL is set. */
+    private readonly limiter: RateLimiter,
   ) {
     this.keys = new KeyCache(db);
     this.meter = new UsageMeter(db, log);

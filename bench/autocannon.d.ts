@@ -13,8 +13,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Seconds a request may take before it counts as a timeout. */
     timeout?: number;
-    /** A response body this answers false for counts as a mismatch. */
-    verifyBody?: (body: string) => boolean;
+    /** Requests sent in turn; what they leave out is taken from the options above. */
+    requests?: Array<{ onResponse?: (status: number, body: string) => void }>;
   }
 
   export interface Histogram {
@@ -33,7 +33,6 @@ declare module 'autocannon' {
     finish: Date;
     errors: number;
     timeouts: number;
-    mismatches: number;
     non2xx: number;
     resets: number;
     '2xx': number;

@@ -39,8 +39,8 @@ function row(cells: Array<string | number>, widths: number[]): string {
 const percent = (share: number | undefined) => (share === undefined ? 'n/a' : `${Math.round(share * 100)}%`);
 
 export function table(best: Measurement[]): string {
-  const widths = [16, 7, 7, 7, 7, 8, 6, 10, 10];
-  const header = ['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'answers', 'failed', 'server CPU', 'client CPU'];
+  const widths = [16, 7, 7, 7, 7, 8, 6, 11, 9];
+  const header = ['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'answers', 'failed', 'gateway CPU', 'bench CPU'];
   const lines = [row(header, widths)];
   for (const m of best) {
     const cells = [m.target, Math.round(m.requestsPerSecond), ms(m.p50), ms(m.p90), ms(m.p99), m.answers, failures(m)];
@@ -61,7 +61,7 @@ export function problems(m: Measurement, label: string): string[] {
   const found: string[] = [];
   if (m.errors > 0) found.push(`${label}: ${m.errors} connection errors (${m.timeouts} of them timeouts)`);
   if (m.non2xx > 0) found.push(`${label}: ${m.non2xx} non-2xx answers ${JSON.stringify(m.statusCodes)}`);
-  if (m.mismatches > 0) found.push(`${label}: ${m.mismatches} 2xx answers without a JSON-RPC result`);
+  if (m.withoutResult > 0) found.push(`${label}: ${m.withoutResult} 2xx answers without a JSON-RPC result`);
   if (m.answers === 0) found.push(`${label}: no answer at all`);
   return found;
 }

@@ -14,6 +14,7 @@ const PUBLIC = new Set([
   // The RPC gateway: an API key names the account (rpc.gateway.test.ts).
   'POST /api/v1.0/rpc/:chain/:net',
   'POST /api/v1.0/rpc/*',
+  'OPTIONS /api/v1.0/rpc/*',
 ]);
 const USER_SCOPED = new Set([
   'GET /api/v1.0/account', // the caller's own accounts

@@ -39,7 +39,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits in Redis, shared by se
     });
     try {
       const holder = await accountWithKey(server.url, server.db);
-      const answers = await Promise.all(Array.from({ length: 3 }, () => rpcCall(holder.url('aurora/mainnet'), CHAIN_ID)));
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () => rpcCall(holder.url('aurora/mainnet'), CHAIN_ID)),
+      );
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     } finally {
       await server.close();

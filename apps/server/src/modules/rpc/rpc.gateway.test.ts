@@ -24,6 +24,16 @@ describe('the RPC gateway on the embedded default (a local Anvil node per networ
       'x-api-key': holder.key,
     });
     expect(sepolia.body.result).toBe(`0x${(11155111).toString(16)}`);
+    // Browsers may call it from any origin (a dapp), after a preflight for the key headers.
+    expect(sepolia.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = await fetch(`${server().url}/api/v1.0/rpc/ethereum/sepolia`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://dapp.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, x-api-key-id, x-api-key');
+    // The node's own length is kept (no chunked re-encoding).
+    expect(mainnet.headers.get('content-length')).toBe(String(JSON.stringify(mainnet.body).length));
   });
 
   it('refuses what is not JSON-RPC with a JSON-RPC error and a clear message', async () => {
@@ -61,7 +71,9 @@ describe('the RPC gateway on the embedded default (a local Anvil node per networ
     const missing = await rpcCall(`${server().url}/api/v1.0/rpc/ethereum/mainnet`, CHAIN_ID);
     expect([missing.status, missing.body.error?.message]).toEqual([401, RpcMessages.missingKey]);
     for (const url of [
-      holder.url('ethereum/mainnet').replace(holder.key, `${holder.key.slice(0, -1)}A`),
+      holder
+        .url('ethereum/mainnet')
+        .replace(holder.key, `${holder.key.slice(0, -1)}${holder.key.endsWith('A') ? 'B' : 'A'}`),
       holder.url('ethereum/mainnet').replace(holder.keyId, '00000000-0000-4000-8000-000000000000'),
       holder.url('ethereum/mainnet').replace(holder.keyId, 'not-a-uuid'),
     ]) {

@@ -43,11 +43,19 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
       refusal = new RpcRefusal(413, RpcErrorCodes.invalidRequest, RpcMessages.tooLarge(config.RPC_MAX_BODY_BYTES));
     } else if ((error as { statusCode?: number }).statusCode === 400) {
       refusal = new RpcRefusal(400, RpcErrorCodes.parseError, RpcMessages.notJson);
+    } else if (request.raw.destroyed || (error as { code?: string }).code === 'UND_ERR_ABORTED') {
+      // The caller hung up mid-answer: nothing to answer, nothing wrong on our side.
+      request.log.debug({ err: error }, 'RPC caller went away');
+      return;
     } else {
       request.log.error({ err: error }, 'RPC request failed');
       refusal = new RpcRefusal(500, RpcErrorCodes.upstream, 'Internal error, please try again later.');
     }
     return reply.status(refusal.httpStatus).headers(refusal.headers).send(refusal.body());
+  });
+  // Dapps call the gateway from browsers: any origin may, with the key in the query or headers.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -61,10 +69,10 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
     await rpc.limit(caller, id);
     const answer = await rpc.forward(network, body, id);
     rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, calls);
-    return reply
-      .status(answer.statusCode)
-      .header('content-type', answer.headers['content-type'] ?? 'application/json')
-      .send(answer.body);
+    reply.status(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json');
+    const length = answer.headers['content-length'];
+    if (typeof length === 'string') reply.header('content-length', length);
+    return reply.send(answer.body);
   };
   // The hot path logs only its failures (and never its URL, which carries the key).
   const options = { config: { public: true }, logLevel: 'warn' } as const;
@@ -89,4 +97,13 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
   );
   // Any other path under the RPC base answers the unknown-network error as JSON-RPC too.
   app.post(`${RPC_BASE_PATH}/*`, { ...options, schema: { hide: true } }, handler);
+  // A browser's preflight before a cross-origin POST with JSON or key headers.
+  app.options(`${RPC_BASE_PATH}/*`, { ...options, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .status(204)
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header('access-control-allow-headers', `content-type, ${API_KEY_ID_PARAM}, ${API_KEY_PARAM}`)
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
 };

@@ -1,5 +1,5 @@
-import { sumFixed } from './decimal';
 import dayjs from 'dayjs';
+import { sumFixed } from './decimal';
 
 /** spec A §9: available credit is the balance minus amountPending, 2 decimals. */
 export const availableCredits = (balance: number, amountPending: number) => sumFixed([balance, -amountPending], 2);

@@ -30,9 +30,9 @@ test('operator deposits appear in the Transaction History as Manual deposit, fil
   await sider.getByText('Overview', { exact: true }).last().click();
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/billings/overview$`));
 
-  // 100 + 0.01 + … + 0.10 = 100.55
-  await expect(page.locator('.ant-statistic-content')).toHaveText('100.55');
+  // The billing page, not the overview still fading out: 100 + 0.01 + … + 0.10 = 100.55.
   await expect(page.getByRole('button', { name: 'Buy Credits' })).toBeVisible();
+  await expect(page.locator('.ant-statistic-content')).toHaveText('100.55');
   await expect(page.getByRole('button', { name: 'Add Card' })).toBeVisible();
   await expect(page.getByText('Posting of transactions and usage may be delayed by up to one day.')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Transaction History', selected: true })).toBeVisible();

@@ -70,7 +70,8 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
 
   await sider.getByText('Billings', { exact: true }).click();
   await sider.getByText('Overview', { exact: true }).last().click();
-  await expect(page.locator('.ant-statistic-content').first()).toHaveText('8.75');
+  await expect(page.getByRole('button', { name: 'Buy Credits' })).toBeVisible();
+  await expect(page.locator('.ant-statistic-content')).toHaveText('8.75');
   await page.getByRole('tab', { name: 'Service Usage History' }).click();
   const usageRows = page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');
   await expect(usageRows).toHaveCount(1);
@@ -112,6 +113,13 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete API Key' }).getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
-  const deleted = await request.post(url, { data: call('eth_chainId') });
-  expect([deleted.status(), (await deleted.json()).error.message]).toEqual([401, 'This API key has been deleted.']);
+  await expect
+    .poll(
+      async () => {
+        const deleted = await request.post(url, { data: call('eth_chainId') });
+        return [deleted.status(), (await deleted.json()).error.message];
+      },
+      { timeout: 1000, intervals: [50] },
+    )
+    .toEqual([401, 'This API key has been deleted.']);
 });

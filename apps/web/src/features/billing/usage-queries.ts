@@ -1,7 +1,9 @@
-import type { ResourceUsageList, UsageResource } from '@ebs/contract';
+import { DEFAULT_USAGE_RESOURCES, type ResourceUsageList, type UsageResource } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { pageOffset, type SortDirection, TABLE_PAGE_SIZE } from '../../lib/server-table';
+import { toast } from '../../lib/toast';
 import { billingKeys } from './billing-queries';
 
 export interface UsageParams {
@@ -14,7 +16,7 @@ export interface UsageParams {
 export const usageKeys = {
   // Under the account's billing key, so a deposit's refresh of the history covers usage too.
   list: (accountId: string, params: UsageParams) => [...billingKeys.account(accountId), 'usage', params] as const,
-  resources: ['billing', 'usage-resources'] as const,
+  resources: (accountId: string) => ['billing', accountId, 'usage-resources'] as const,
 };
 
 /** Service Usage History (spec A §2, §7): one page of the account's usage records. */
@@ -35,10 +37,20 @@ export const useUsage = (accountId: string, params: UsageParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** The billable resources and their prices (spec A §7). */
-export const useUsageResources = () =>
-  useQuery({
-    queryKey: usageKeys.resources,
-    queryFn: () => api.get<UsageResource[]>('/api/v1.0/usage/api/billing/resource'),
-    staleTime: Number.POSITIVE_INFINITY,
+/**
+ * The billable resource names (spec A §7), or undefined while they load. spec A §8: when the list
+ * cannot be fetched the error is shown and the default resources (Polygon and Ethereum RPC) are used.
+ */
+export function useUsageResourceNames(accountId: string): string[] | undefined {
+  const query = useQuery({
+    queryKey: usageKeys.resources(accountId),
+    queryFn: () => api.get<UsageResource[]>('/api/v1.0/usage/api/billing/resource', { accountId }),
+    enabled: accountId !== '',
+    staleTime: 5 * 60_000,
   });
+  useEffect(() => {
+    if (query.error) toast.error(query.error);
+  }, [query.error]);
+  if (query.data) return query.data.map((resource) => resource.resourceName);
+  return query.isError ? [...DEFAULT_USAGE_RESOURCES] : undefined;
+}

@@ -1,11 +1,11 @@
-import { DEFAULT_USAGE_RESOURCES, displayResourceName, type ResourceUsageRecord } from '@ebs/contract';
+import { displayResourceName, type ResourceUsageRecord } from '@ebs/contract';
 import { Table, type TableProps, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatTableAmount } from '../../lib/format';
 import { antdSortOrder, readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { type UsageParams, useUsage, useUsageResources } from './usage-queries';
+import { type UsageParams, useUsage, useUsageResourceNames } from './usage-queries';
 
 const T = Texts.billing;
 
@@ -15,19 +15,11 @@ const statusColors: Record<string, string> = { BILLED: 'green', PENDING: 'gold' 
 export function UsageTable({ accountId }: { accountId: string }) {
   const [params, setParams] = useState<UsageParams>({ page: 1, order: 'desc' });
   const { data, isFetching, error } = useUsage(accountId, params);
-  const resources = useUsageResources();
+  const resourceNames = useUsageResourceNames(accountId) ?? [];
 
   useEffect(() => {
     if (error) toast.error(error);
   }, [error]);
-  // spec A §8: a failed resource fetch shows the error and the filter offers the default resources.
-  useEffect(() => {
-    if (resources.error) toast.error(resources.error);
-  }, [resources.error]);
-
-  const resourceNames: readonly string[] = resources.error
-    ? DEFAULT_USAGE_RESOURCES
-    : (resources.data ?? []).map((resource) => resource.resourceName);
 
   const columns: TableProps<ResourceUsageRecord>['columns'] = [
     {

@@ -6,8 +6,9 @@ import { useParams } from 'react-router-dom';
 import { availableCredits } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 import { useAccountDetails } from '../../session/account-details';
+import { useUsageResourceNames } from '../billing/usage-queries';
 import { monthToDate } from './overview-dates';
-import { useErrorToast, useMonthlyApiCalls, useMonthlyBill, useUsageResources } from './overview-queries';
+import { useErrorToast, useMonthlyApiCalls, useMonthlyBill } from './overview-queries';
 import { UsageChartCard } from './usage-chart-card';
 import './overview.css';
 
@@ -23,7 +24,7 @@ export function OverviewPage() {
   const details = useAccountDetails(accountId);
   const bill = useMonthlyBill(accountId, month);
   const calls = useMonthlyApiCalls(accountId, month);
-  const resources = useUsageResources(accountId);
+  const resources = useUsageResourceNames(accountId);
   const chartedUsage = useMemo(() => resources?.filter(isChartedUsageResource), [resources]);
   useErrorToast(details.error);
   useErrorToast(bill.error);

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_USAGE_RESOURCES,
-  type ResourceUsageList,
-  type ResourceUsageRecord,
-  type TransactionList,
-  type UsageResource,
-} from '@ebs/contract';
+import type { ResourceUsageList, ResourceUsageRecord, TransactionList } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
@@ -19,7 +13,6 @@ export const MONTHLY_PAGE_SIZE = 1000;
 const USAGE_PATH = '/api/v1.0/usage/api/billing';
 
 export const overviewKeys = {
-  resources: (accountId: string) => ['overview', accountId, 'resources'] as const,
   monthlyBill: (accountId: string, month: DayBounds) => ['overview', accountId, 'monthly-bill', month] as const,
   monthlyApiCalls: (accountId: string, month: DayBounds) => ['overview', accountId, 'monthly-calls', month] as const,
   usage: (accountId: string, range: DayBounds, resources: readonly string[]) =>
@@ -31,22 +24,6 @@ export function useErrorToast(error: unknown) {
   useEffect(() => {
     if (error) toast.error(error);
   }, [error]);
-}
-
-/**
- * The billable resource names, or undefined while they load. spec A §8: when the list cannot be
- * fetched the error is shown and the default resources are used.
- */
-export function useUsageResources(accountId: string): string[] | undefined {
-  const query = useQuery({
-    queryKey: overviewKeys.resources(accountId),
-    queryFn: () => api.get<UsageResource[]>(`${USAGE_PATH}/resource`, { accountId }),
-    enabled: accountId !== '',
-    staleTime: 5 * 60_000,
-  });
-  useErrorToast(query.error);
-  if (query.data) return query.data.map((resource) => resource.resourceName);
-  return query.isError ? [...DEFAULT_USAGE_RESOURCES] : undefined;
 }
 
 const usagePage = (accountId: string, query: Record<string, string | number>) =>

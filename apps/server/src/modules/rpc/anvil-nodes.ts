@@ -17,7 +17,7 @@ export function anvilBinary(): string {
   return path.join(path.dirname(manifest), 'bin', platform === 'win32' ? 'anvil.exe' : 'anvil');
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -49,13 +49,53 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error('anvil did not start in time');
 }
 
+export interface AnvilNode {
+  url: string;
+  child: ChildProcess;
+  /** The end of what the node wrote to standard error. */
+  stderr(): string;
+}
+
+/**
+ * Starts an Anvil node with a chain id on a free local port (keeping its state in `statePath`
+ * when given) and answers once it serves JSON-RPC. Used by the embedded default and by tests.
+ */
+export async function spawnAnvil(chainId: number, statePath?: string): Promise<AnvilNode> {
+  const port = await freePort();
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
+  if (statePath) args.push('--state', statePath);
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(url, child, 30_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}${stderr ? `: ${stderr.trim()}` : ''}`);
+  }
+  return { url, child, stderr: () => stderr };
+}
+
+/** Stops a node (SIGTERM lets Anvil write its state), forcing it after a few seconds. */
+export async function stopAnvil(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /**
  * The embedded default's chains: one local Anvil node per EVM network, with that network's chain
  * id, started on first use and stopped with the server. Each keeps its state in
  * DATA_DIR/chains/<network>.json, so balances and transactions survive a restart.
  */
 export class AnvilNodes {
-  private readonly started = new Map<string, Promise<{ url: string; child: ChildProcess }>>();
+  private readonly started = new Map<string, Promise<AnvilNode>>();
 
   constructor(
     private readonly dataDir: string | undefined,
@@ -79,50 +119,31 @@ export class AnvilNodes {
   }
 
   private async start(network: RpcNetwork) {
-    const port = await freePort();
-    const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(network.chainId)];
+    let statePath: string | undefined;
     if (this.dataDir) {
       const dir = path.join(this.dataDir, 'chains');
       await mkdir(dir, { recursive: true });
-      args.push('--state', path.join(dir, `${network.path.replace('/', '-')}.json`));
+      statePath = path.join(dir, `${network.path.replace('/', '-')}.json`);
     }
-    const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-2000);
+    const node = await spawnAnvil(network.chainId, statePath).catch((error: Error) => {
+      throw new Error(`${network.name} local node: ${error.message}`);
     });
-    child.once('exit', (code, signal) => {
+    node.child.once('exit', (code, signal) => {
       this.started.delete(network.path);
       if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') {
-        this.log.warn({ network: network.path, code, signal, stderr }, 'local chain node stopped');
+        this.log.warn({ network: network.path, code, signal, stderr: node.stderr() }, 'local chain node stopped');
       }
     });
-    const url = `http://127.0.0.1:${port}`;
-    try {
-      await waitUntilAnswering(url, child, 30_000);
-    } catch (error) {
-      child.kill('SIGKILL');
-      throw new Error(`${network.name} local node: ${(error as Error).message}${stderr ? `: ${stderr.trim()}` : ''}`);
-    }
-    this.log.info({ network: network.path, chainId: network.chainId, url }, 'local chain node started');
-    return { url, child };
+    this.log.info({ network: network.path, chainId: network.chainId, url: node.url }, 'local chain node started');
+    return node;
   }
 
-  /** Stops every node (SIGTERM lets Anvil write its state), waiting at most a few seconds each. */
+  /** Stops every node, each given a few seconds to write its state. */
   async stopAll(): Promise<void> {
     const nodes = await Promise.allSettled(this.started.values());
     this.started.clear();
     await Promise.all(
-      nodes.map(async (result) => {
-        if (result.status !== 'fulfilled') return;
-        const { child } = result.value;
-        if (child.exitCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }),
+      nodes.map((result) => (result.status === 'fulfilled' ? stopAnvil(result.value.child) : undefined)),
     );
   }
 }

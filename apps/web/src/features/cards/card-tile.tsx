@@ -1,7 +1,8 @@
-import { EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { PaymentCard } from '@ebs/contract';
 import { Button, Dropdown, type MenuProps, Tag } from 'antd';
 import { CardBrand } from '../../components/card-brand';
+import { EditButton } from '../../components/edit-button';
 import { formatExpiry, maskedNumber } from '../../lib/card-display';
 import { Texts } from '../../lib/texts';
 
@@ -32,13 +33,7 @@ export function CardTile({ card, disabled, onSetDefault, onRemove, onEdit }: Car
       <div className="card-tile-row">
         <CardBrand brand={brand} />
         <span>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={T.editCardLabel}
-            disabled={disabled}
-            onClick={onEdit}
-          />
+          <EditButton label={T.editCardLabel} disabled={disabled} onClick={onEdit} />
           <Dropdown menu={menu} trigger={['click']} disabled={disabled}>
             <Button type="text" icon={<SettingOutlined />} aria-label={T.cardSettings} />
           </Dropdown>

@@ -1,8 +1,9 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { ApiKey, CreatedApiKey } from '@ebs/contract';
 import { Button, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { EditButton } from '../../components/edit-button';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { CreateApiKeyModal } from './create-api-key-modal';
@@ -40,14 +41,7 @@ export function ApiKeysPage() {
       render: (_value, apiKey) => (
         <Space>
           <span>{apiKey.name}</span>
-          <Button
-            type="text"
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={T.editName}
-            title={T.editName}
-            onClick={() => setDialog({ kind: 'edit', apiKey })}
-          />
+          <EditButton label={T.editName} onClick={() => setDialog({ kind: 'edit', apiKey })} />
         </Space>
       ),
     },

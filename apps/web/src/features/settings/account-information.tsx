@@ -1,8 +1,8 @@
-import { EditOutlined } from '@ant-design/icons';
 import type { AccountDetails, UserRole } from '@ebs/contract';
-import { Button, Card, Descriptions, type DescriptionsProps, Space } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Space } from 'antd';
 import { useState } from 'react';
 import { AccountStatusTag } from '../../components/account-status-tag';
+import { EditButton } from '../../components/edit-button';
 import { formatDate } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 import { EditAccountNameModal } from './edit-account-name-modal';
@@ -34,16 +34,7 @@ export function AccountInformation({ accountId, account, canManage }: AccountInf
       children: (
         <Space>
           <span data-testid="account-name">{account.name}</span>
-          {canManage && (
-            <Button
-              type="text"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={T.editName}
-              title={T.editName}
-              onClick={() => setEditing(true)}
-            />
-          )}
+          {canManage && <EditButton label={T.editName} onClick={() => setEditing(true)} />}
         </Space>
       ),
     },

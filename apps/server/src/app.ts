@@ -11,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
+import { acceptEmptyJsonBody } from './http/reply.ts';
 import { registerWeb } from './http/web.ts';
 import { buildJobs } from './jobs/registry.ts';
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
   registerErrorHandler(app);
+  acceptEmptyJsonBody(app);
   registerGuards(app, db, tokens);
 
   for (const routes of [

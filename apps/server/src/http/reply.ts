@@ -1,6 +1,6 @@
 import { ErrorBody, Wrapped } from '@ebs/contract';
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 
 /** The success wrapper every route answers with. */
@@ -23,4 +23,18 @@ export async function noBody(request: FastifyRequest): Promise<void> {
   const body = request.body;
   const empty = body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
   if (!empty) throw badRequest('This call takes no body.');
+}
+
+/**
+ * Calls sent with an "empty body" (spec A §7: activate, deactivate, subscribePayment, ...) come
+ * from some clients as a JSON content type with nothing after it, which Fastify's parser refuses.
+ * An empty JSON body counts as no body; a route that needs one still gets its schema's error.
+ */
+export function acceptEmptyJsonBody(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else json(request, body as string, done);
+  });
 }

@@ -36,16 +36,6 @@ export const keyRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) =>
   const tags = ['keys'];
   const scoped = { accountScoped: true };
 
-  // Activate and deactivate are sent with "empty body" (spec A §7): some clients send that as a
-  // JSON content type with nothing after it, which the default parser refuses. In this plugin only,
-  // an empty JSON body counts as no body.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else json(request, body as string, done);
-  });
-
   app.get(
     '/api/v1.0/key',
     {

@@ -40,6 +40,14 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/v1.0/config`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${PORT}` },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      // The forwarding journey's webhook target listens on this machine, and its deposits should move quickly.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      FORWARDING_SCAN_SECONDS: '1',
+    },
   },
 });

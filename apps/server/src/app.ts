@@ -23,6 +23,8 @@ import { DepositService } from './modules/billing/deposit.service.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { CardsService } from './modules/cards/cards.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { forwardingRoutes } from './modules/forwarding/forwarding.routes.ts';
+import { buildForwarding } from './modules/forwarding/forwarding.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { outboxMailer, smtpMailer } from './modules/identity/mailer.ts';
@@ -117,13 +119,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deposits = new DepositService(db, processor);
   const rpc = new RpcGateway(db, config, app.log, limiter);
   rpc.start();
-  // At close the gateway writes its counted usage before the database (when the app opened it) closes.
+  const forwarding = buildForwarding({ db, config, secrets, rpc, mailer, log: app.log });
+  // At close the engine gives back its forwards and the gateway writes its counted usage, before
+  // the database (when the app opened it) closes.
   app.addHook('onClose', async () => {
+    await forwarding.engine.stop();
     await rpc.close();
     redis?.disconnect();
     if (!options.db) await db.destroy();
   });
-  const jobs = buildJobs({ db, config, provider: processor, mailer, flushUsage: () => rpc.meter.flush() });
+  const jobs = buildJobs({
+    db,
+    config,
+    provider: processor,
+    mailer,
+    flushUsage: () => rpc.meter.flush(),
+    forwarding: () => forwarding.engine.tick(),
+    webhooks: forwarding.deliverWebhooks,
+  });
   const deps: Deps = {
     config,
     db,
@@ -138,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     deposits,
     jobs,
     rpc,
+    forwarding,
   };
 
   const routes: RouteEntry[] = [];
@@ -179,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     usageRoutes,
     rpcRoutes,
     keyRoutes,
+    forwardingRoutes,
     devRoutes,
     adminRoutes,
   ]) {

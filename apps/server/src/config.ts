@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { findRpcNetwork } from '@ebs/contract';
+import { findRpcNetwork, isNetwork, type Network } from '@ebs/contract';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
@@ -50,6 +50,21 @@ const Env = Type.Object({
   RPC_HEALTH_CHECK_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
   /** How often counted usage is written to the database (and always at shutdown). */
   USAGE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 60, default: 5 }),
+  /**
+   * Token forwarding wallets' master seed: 32 or more bytes as hex. Required in production; the
+   * embedded default generates one into DATA_DIR. Never logged, never sent to the browser.
+   */
+  WALLET_MASTER_SEED: Type.Optional(Type.String({ pattern: '^(0x)?([0-9a-fA-F]{2}){32,64}$' })),
+  /** Runs the forwarding engine and the webhook deliveries in this process ("off" for a separate one). */
+  FORWARDING_ENGINE: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  /** How often the forwarding engine scans the enabled wallets and moves open forwards on. */
+  FORWARDING_SCAN_SECONDS: Type.Number({ minimum: 0.2, maximum: 3600, default: 5 }),
+  /** Confirmations per network, as JSON: {"ETHEREUM_MAINNET": 12}. Local nodes need 1. */
+  FORWARDING_CONFIRMATIONS: Type.Optional(Type.String({ minLength: 2 })),
+  /** Webhook targets on private, loopback or link-local addresses are refused unless this is true. */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({ default: false }),
+  /** How long a webhook target may take to answer. */
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -57,7 +72,12 @@ const Env = Type.Object({
   WEB_DIST: Type.String({ default: path.resolve(import.meta.dirname, '../../web/dist') }),
 });
 
-export type Config = Static<typeof Env> & { dataDir: string; rpcUpstreams: Record<string, string[]> };
+export type Config = Static<typeof Env> & {
+  dataDir: string;
+  rpcUpstreams: Record<string, string[]>;
+  /** Confirmations a forward waits for, per token forwarding network. */
+  forwardingConfirmations: Partial<Record<Network, number>>;
+};
 
 export class ConfigError extends Error {}
 
@@ -78,11 +98,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = converted as Static<typeof Env>;
   if (config.NODE_ENV === 'production') {
-    for (const key of ['AUTH_SIGNING_KEY', 'AUTH_HMAC_SECRET', 'DATA_ENCRYPTION_KEY', 'DATABASE_URL'] as const) {
+    for (const key of [
+      'AUTH_SIGNING_KEY',
+      'AUTH_HMAC_SECRET',
+      'DATA_ENCRYPTION_KEY',
+      'DATABASE_URL',
+      'WALLET_MASTER_SEED',
+    ] as const) {
       if (!config[key]) throw new ConfigError(`Invalid configuration: ${key} is required when NODE_ENV=production`);
     }
   }
-  return { ...config, dataDir: path.resolve(config.DATA_DIR), rpcUpstreams: parseUpstreams(config.RPC_UPSTREAMS) };
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    rpcUpstreams: parseUpstreams(config.RPC_UPSTREAMS),
+    forwardingConfirmations: parseConfirmations(config.FORWARDING_CONFIRMATIONS),
+  };
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';
@@ -109,4 +140,26 @@ function parseUpstreams(text: string | undefined): Record<string, string[]> {
     upstreams[network] = list as string[];
   }
   return upstreams;
+}
+
+/** FORWARDING_CONFIRMATIONS: every key a token forwarding network, every value 1 to 1000. */
+function parseConfirmations(text: string | undefined): Partial<Record<Network, number>> {
+  if (!text) return {};
+  const fail = (why: string) => new ConfigError(`Invalid configuration: FORWARDING_CONFIRMATIONS ${why}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw fail('must be JSON, e.g. {"ETHEREUM_MAINNET": 12}');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw fail('must be a JSON object');
+  const confirmations: Partial<Record<Network, number>> = {};
+  for (const [network, count] of Object.entries(value)) {
+    if (!isNetwork(network)) throw fail(`names an unknown network "${network}"`);
+    if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 1000) {
+      throw fail(`"${network}" must be a whole number from 1 to 1000`);
+    }
+    confirmations[network] = count as number;
+  }
+  return confirmations;
 }

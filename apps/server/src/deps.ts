@@ -6,6 +6,7 @@ import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { DepositService } from './modules/billing/deposit.service.ts';
 import type { CardProvider } from './modules/cards/card-provider.ts';
 import type { CardsService } from './modules/cards/cards.service.ts';
+import type { Forwarding } from './modules/forwarding/forwarding.ts';
 import type { IdentityProvider } from './modules/identity/identity.service.ts';
 import type { Mailer } from './modules/identity/mailer.ts';
 import type { IdTokens } from './modules/identity/tokens.ts';
@@ -27,4 +28,5 @@ export interface Deps {
   deposits: DepositService;
   jobs: Jobs;
   rpc: RpcGateway;
+  forwarding: Forwarding;
 }

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const settled = await deps.deposits.reconcile();
   if (settled > 0) app.log.warn({ settled }, 'settled deposits left pending by an earlier stop');
   const stopJobs = startScheduler(deps.jobs, app.log, config.JOBS_INTERVAL_SECONDS);
+  if (config.FORWARDING_ENGINE === 'on') deps.forwarding.engine.start(config.FORWARDING_SCAN_SECONDS);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -19,6 +19,8 @@ export interface Secrets {
   adminToken: string;
   /** AES-256 key sealing secrets stored in the database (see seal / unseal). */
   dataKey: Buffer;
+  /** Master seed every forwarding and gas fee funding wallet key is derived from (never logged). */
+  walletSeed: Buffer;
 }
 
 interface StoredSecrets {
@@ -27,6 +29,8 @@ interface StoredSecrets {
   adminToken: string;
   /** Added after the first release: a data directory made before has none until the next start. */
   dataKey?: string;
+  /** Added with token forwarding, the same way. */
+  walletSeed?: string;
 }
 
 export const secretsFile = (config: Config) => path.join(config.dataDir, 'secrets.json');
@@ -43,6 +47,7 @@ async function readOrCreate(file: string, dir: string): Promise<StoredSecrets> {
     hmacSecret: randomBytes(32).toString('base64url'),
     adminToken: randomBytes(32).toString('base64url'),
     dataKey: randomBytes(32).toString('base64url'),
+    walletSeed: randomBytes(32).toString('hex'),
   };
   await mkdir(dir, { recursive: true });
   try {
@@ -60,22 +65,29 @@ async function readOrCreate(file: string, dir: string): Promise<StoredSecrets> {
  * into DATA_DIR (mode 0600) so a fresh clone runs with no set-up.
  */
 export async function loadSecrets(config: Config): Promise<Secrets> {
-  const fromEnv = config.AUTH_SIGNING_KEY && config.AUTH_HMAC_SECRET && config.DATA_ENCRYPTION_KEY;
-  const stored = fromEnv
+  const fromEnv =
+    config.AUTH_SIGNING_KEY && config.AUTH_HMAC_SECRET && config.DATA_ENCRYPTION_KEY && config.WALLET_MASTER_SEED;
+  const stored: StoredSecrets = fromEnv
     ? { signingKeyPem: '', hmacSecret: '', adminToken: '', dataKey: config.DATA_ENCRYPTION_KEY }
-    : await withDataKey(secretsFile(config), await readOrCreate(secretsFile(config), config.dataDir));
+    : await withLaterSecrets(secretsFile(config), await readOrCreate(secretsFile(config), config.dataDir));
+  const walletSeed = (config.WALLET_MASTER_SEED ?? stored.walletSeed ?? '').replace(/^0x/, '');
   return {
     signingKey: createPrivateKey((config.AUTH_SIGNING_KEY ?? stored.signingKeyPem).replace(/\\n/g, '\n')),
     hmacSecret: config.AUTH_HMAC_SECRET ?? stored.hmacSecret,
     adminToken: stored.adminToken,
     dataKey: Buffer.from(config.DATA_ENCRYPTION_KEY ?? stored.dataKey ?? '', 'base64url'),
+    walletSeed: Buffer.from(walletSeed, 'hex'),
   };
 }
 
-/** A data directory from before the data key gets one, written once (mode 0600). */
-async function withDataKey(file: string, stored: StoredSecrets): Promise<StoredSecrets> {
-  if (stored.dataKey) return stored;
-  const updated = { ...stored, dataKey: randomBytes(32).toString('base64url') };
+/** A data directory from before the data key or the wallet seed gets them, written once (mode 0600). */
+async function withLaterSecrets(file: string, stored: StoredSecrets): Promise<StoredSecrets> {
+  if (stored.dataKey && stored.walletSeed) return stored;
+  const updated = {
+    ...stored,
+    dataKey: stored.dataKey ?? randomBytes(32).toString('base64url'),
+    walletSeed: stored.walletSeed ?? randomBytes(32).toString('hex'),
+  };
   await writeFile(file, JSON.stringify(updated), { mode: 0o600 });
   return updated;
 }

@@ -1,6 +1,7 @@
 export * from './account-access.ts';
 export * from './accounts.ts';
 export * from './cards.ts';
+export * from './forwarding.ts';
 export * from './headers.ts';
 export * from './identity.ts';
 export * from './keys.ts';

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { FORWARDING_RESOURCES } from './forwarding.ts';
 import { RPC_NETWORKS } from './rpc.ts';
 
 /** The usage resources the gateway meters: one per RPC network (spec A §3, ARCHITECTURE §5). */
@@ -14,6 +15,16 @@ export const DEFAULT_USAGE_RESOURCES = [
 
 /** The price of one request when the admin has set none, in USD (decimal text). */
 export const DEFAULT_REQUEST_PRICE_USD = '0.00002';
+
+/** The fee of one token forward when the admin has set none, in USD (decimal text). */
+export const DEFAULT_FORWARDING_FEE_USD = '0.05';
+
+/** Every billable resource: the gateway's, then token forwarding's (one fee per transfer). */
+export const BILLABLE_RESOURCES: readonly string[] = [...RPC_RESOURCES, ...FORWARDING_RESOURCES];
+
+/** The price of one unit of a resource when the admin has set none. */
+export const defaultPriceOf = (resource: string) =>
+  resource.startsWith('TOKEN_FORWARDING_') ? DEFAULT_FORWARDING_FEE_USD : DEFAULT_REQUEST_PRICE_USD;
 
 /** spec A §2: resource names display with underscores shown as spaces. */
 export const displayResourceName = (name: string) => name.replace(/_/g, ' ');

@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import Fastify from 'fastify';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { memoryRateLimiter } from '../http/rate-limit.ts';
 import { buildJobs } from '../jobs/registry.ts';
+import { buildForwarding } from '../modules/forwarding/forwarding.ts';
 import { outboxMailer, smtpMailer } from '../modules/identity/mailer.ts';
 import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
-import { secretsFile } from '../secrets.ts';
+import { RpcGateway } from '../modules/rpc/rpc.service.ts';
+import { loadSecrets, secretsFile } from '../secrets.ts';
 import { CommandError, type CommandResult, HELP, runCommand } from './commands.ts';
 
 /** Runs one admin command: on PostgreSQL directly; on PGlite through the running server, or directly when none runs. */
@@ -23,8 +27,24 @@ async function main(argv: string[]): Promise<number> {
     try {
       await migrateToLatest(db);
       const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, consoleLog);
-      const jobs = buildJobs({ db, config, provider: new LocalCardProcessor(db, config.PUBLIC_URL), mailer });
-      result = await runCommand(db, argv, jobs);
+      // Chain access only for the forwarding job: local nodes start on first use, and stop below.
+      const log = Fastify({ logger: { level: 'warn' } }).log;
+      const rpc = new RpcGateway(db, config, log, memoryRateLimiter());
+      const forwarding = buildForwarding({ db, config, secrets: await loadSecrets(config), rpc, mailer, log });
+      const jobs = buildJobs({
+        db,
+        config,
+        provider: new LocalCardProcessor(db, config.PUBLIC_URL),
+        mailer,
+        forwarding: () => forwarding.engine.tick(),
+        webhooks: forwarding.deliverWebhooks,
+      });
+      try {
+        result = await runCommand(db, argv, jobs);
+      } finally {
+        await forwarding.engine.stop();
+        await rpc.close();
+      }
     } finally {
       await db.destroy();
     }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AddPaymentCardSetting, DepositSetting, RPC_RESOURCES, type Setting } from '@ebs/contract';
+import { AddPaymentCardSetting, BILLABLE_RESOURCES, DepositSetting, type Setting } from '@ebs/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
 import type { Jobs } from '../jobs/registry.ts';
@@ -28,9 +28,10 @@ Commands:
   deposit --account ID --amount N --note TEXT           credit N USD to an account (ADMIN_MANUAL_DEPOSIT)
   setting set DEPOSIT --json '{"minAmount":5}'          change a product setting (the whole value)
   setting set ADD_PAYMENT_CARD --json '{"mandatory":true}'
-  price set RESOURCE USD                                the price of one request of a resource (0.00002)
-  price list                                            every billable resource and its price per request
-  jobs run billing|autopay|reconcile|cleanup            run a scheduled job now (billing: usage up to now)
+  price set RESOURCE USD                                the unit price of a resource (a request; a forward)
+  price list                                            every billable resource and its unit price
+  jobs run billing|autopay|reconcile|cleanup|forwarding|webhooks
+                                                        run a job now (billing: usage up to now)
   --help                                                this text
 
 With PGlite (no DATABASE_URL) the command runs through the running server, or directly
@@ -162,7 +163,7 @@ export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promi
 
   if (noun === 'price' && verb === 'set') {
     if (!arg || !isKnownResource(arg)) {
-      throw new CommandError(`Unknown resource "${arg ?? ''}". Known: ${RPC_RESOURCES.join(', ')}`);
+      throw new CommandError(`Unknown resource "${arg ?? ''}". Known: ${BILLABLE_RESOURCES.join(', ')}`);
     }
     if (!rest || !/^\d{1,10}(\.\d{1,10})?$/.test(rest)) {
       throw new CommandError('USD must be a price per request of at least 0 with at most 10 decimals, e.g. 0.00002');

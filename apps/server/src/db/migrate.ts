@@ -6,6 +6,7 @@ import * as autoPay from './migrations/2026_11_21_0003_auto_pay.ts';
 import * as suspension from './migrations/2026_11_21_0004_suspension.ts';
 import * as accounts from './migrations/2026_11_21_0005_accounts.ts';
 import * as keysAndUsage from './migrations/2026_11_21_0006_keys_and_usage.ts';
+import * as tokenForwarding from './migrations/2026_11_21_0007_token_forwarding.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0004_suspension': suspension,
   '2026_11_21_0005_accounts': accounts,
   '2026_11_21_0006_keys_and_usage': keysAndUsage,
+  '2026_11_21_0007_token_forwarding': tokenForwarding,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,7 +23,13 @@ export function buildJobs(deps: {
   mailer: Mailer;
   /** Writes the usage this process has counted, so that a run bills it (the server's gateway). */
   flushUsage?: () => Promise<void>;
+  /** One turn of the forwarding engine and one webhook delivery run (the server's). */
+  forwarding?: () => Promise<unknown>;
+  webhooks?: () => Promise<unknown>;
 }): Jobs {
+  // The engine has its own faster loop (FORWARDING_SCAN_SECONDS, or a process of its own), so the
+  // schedule leaves these two to it; an operator's run does one turn now.
+  const onDemand = (job: () => Promise<unknown>) => (run?: JobRun) => (run?.scheduled ? Promise.resolve() : job());
   const deposits = new DepositService(deps.db, deps.provider);
   return {
     autopay: () => runAutoPay({ db: deps.db, deposits, mailer: deps.mailer, productName: deps.config.PRODUCT_NAME }),
@@ -31,5 +37,7 @@ export function buildJobs(deps: {
     // The schedule bills closed days; an operator's run also bills today so far.
     billing: (run) => runBilling(deps.db, { includeToday: !run?.scheduled, flush: deps.flushUsage }),
     cleanup: () => cleanUpDrafts(deps.db, new CardsService(deps.db, deps.provider)),
+    ...(deps.forwarding ? { forwarding: onDemand(deps.forwarding) } : {}),
+    ...(deps.webhooks ? { webhooks: onDemand(deps.webhooks) } : {}),
   };
 }

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import type { CrumbTrail } from '../lib/breadcrumb';
 import { Texts } from '../lib/texts';
-import { type AccountRoute, accountRoutes, paths } from './paths';
+import { accountRoutes, paths } from './paths';
 import { RouteError } from './route-error';
 
 /** Route data read by the account layout's breadcrumb. */
@@ -62,12 +62,6 @@ export const signedOutRoutes: RouteObject[] = [
 const t = Texts.pageTitles;
 const billings = { subItem: Texts.sideMenu.billings, items: [Texts.sideMenu.overview] };
 const services = { items: [Texts.sideMenu.services] };
-
-const notYetAccountPages: [AccountRoute, string, CrumbTrail][] = [
-  ['wallets', t.wallets, { ...services, current: t.wallets }],
-  ['createWallet', t.createWallet, { ...services, current: t.createWallet }],
-  ['transactions', t.transactions, { ...services, current: t.transactions }],
-];
 
 const toAccounts = <Navigate to={paths.accounts} replace />;
 
@@ -139,10 +133,21 @@ export const signedInRoutes: RouteObject[] = [
             ...page(() => import('../features/settings/settings-page').then((m) => m.SettingsPage)),
             handle: { crumb: { current: t.settings } },
           },
-          ...notYetAccountPages.map(([route, title, crumb]) => ({
-            path: accountRoutes[route],
-            ...notYet(title, crumb),
-          })),
+          {
+            path: accountRoutes.wallets,
+            ...page(() => import('../features/forwarding/wallets-page').then((m) => m.WalletsPage)),
+            handle: { crumb: { ...services, current: t.wallets } },
+          },
+          {
+            path: accountRoutes.createWallet,
+            ...page(() => import('../features/forwarding/create-wallet-page').then((m) => m.CreateWalletPage)),
+            handle: { crumb: { ...services, current: t.createWallet } },
+          },
+          {
+            path: accountRoutes.transactions,
+            ...page(() => import('../features/forwarding/transactions-page').then((m) => m.TransactionsPage)),
+            handle: { crumb: { ...services, current: t.transactions } },
+          },
         ],
       },
       { path: '*', element: toAccounts },

@@ -1,6 +1,6 @@
 import { describeTransactionType } from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
-import { availableCredits, formatDateTime, formatSignedAmount } from './format';
+import { abbreviate, availableCredits, formatDateTime, formatSignedAmount } from './format';
 
 describe('amounts and dates in tables', () => {
   it.each([
@@ -27,5 +27,19 @@ describe('amounts and dates in tables', () => {
   it('describes transaction types, an unknown one by its raw value', () => {
     expect(describeTransactionType('ADMIN_MANUAL_DEPOSIT')).toBe('Manual deposit');
     expect(describeTransactionType('REFUND_PARTIAL')).toBe('REFUND_PARTIAL');
+  });
+});
+
+describe('abbreviated addresses, ids and hashes', () => {
+  it.each([
+    ['0x52908400098527886E0F7030069857D2E4169EE7', '0x52...9EE7'],
+    ['aaaaaaaa-aaaa-4aaa-8aaa-bbbbbbbbcccc', 'aaaa...cccc'],
+  ])('shows %s as %s', (value, text) => {
+    expect(abbreviate(value)).toBe(text);
+  });
+
+  it('leaves a value that three dots would not shorten as it is', () => {
+    expect(abbreviate('0x1234abcde')).toBe('0x1234abcde');
+    expect(abbreviate('')).toBe('');
   });
 });

@@ -15,3 +15,6 @@ export const formatDateTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:
 
 /** spec B §2, spec A §9: an account's creation date is YYYY-MM-DD, in the viewer's time zone. */
 export const formatDate = (iso: string) => dayjs(iso).format('YYYY-MM-DD');
+
+/** spec B §2, §9: a long address, id or hash shows its first 4 and last 4 characters joined by three dots. */
+export const abbreviate = (value: string) => (value.length > 11 ? `${value.slice(0, 4)}...${value.slice(-4)}` : value);

@@ -105,6 +105,24 @@ export class RpcGateway {
     }
   }
 
+  /**
+   * A JSON-RPC call (single or batch) from the server itself, e.g. the forwarding engine, through the
+   * same upstreams with their failover; not metered. Answers the parsed JSON.
+   */
+  async call(path: string, payload: unknown): Promise<unknown> {
+    const upstreams = this.networks.get(path);
+    if (!upstreams) throw new UpstreamError(`unknown network ${path}`, false);
+    const answer = await upstreams.send(JSON.stringify(payload));
+    const text = await answer.body.text();
+    if (answer.statusCode >= 400) throw new UpstreamError(`${path}: HTTP ${answer.statusCode}`, false);
+    return JSON.parse(text);
+  }
+
+  /** Whether a network's upstream is a local node of the embedded default rather than a configured one. */
+  usesLocalNode(path: string): boolean {
+    return !this.config.rpcUpstreams[path] && !isProduction(this.config);
+  }
+
   /** The local node of a network, when the embedded default has started one (tests, the bench). */
   localNodeUrl(path: string): Promise<string | undefined> {
     return this.anvil.runningUrl(path);

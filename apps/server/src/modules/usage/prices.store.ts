@@ -1,28 +1,28 @@
-import { DEFAULT_REQUEST_PRICE_USD, RPC_RESOURCES } from '@ebs/contract';
+import { BILLABLE_RESOURCES, defaultPriceOf } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-/** The billable resources: the gateway's, and any an operator priced (later services). */
-export const isKnownResource = (name: string) => (RPC_RESOURCES as readonly string[]).includes(name);
+/** The billable resources: the gateway's requests and token forwarding's transfers. */
+export const isKnownResource = (name: string) => BILLABLE_RESOURCES.includes(name);
 
-/** The price of one request of a resource, as decimal text: the operator's, or the default. */
+/** The price of one unit of a resource, as decimal text: the operator's, or the default. */
 export const unitPriceOf = (resource: string) =>
   sql<string>`coalesce((select p.unit_price from resource_prices p where p.resource_name = ${resource}),
-    ${DEFAULT_REQUEST_PRICE_USD}::numeric)`;
+    ${defaultPriceOf(resource)}::numeric)`;
 
 /** numeric(20, 10) text without the trailing zeros: 0.0000200000 → 0.00002. */
 const trimZeros = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
 
-/** Every billable resource with its price per request (decimal text), in the networks' order. */
+/** Every billable resource with its unit price (decimal text), in the networks' order. */
 export async function listPrices(db: Db): Promise<Array<{ resourceName: string; unitPrice: string }>> {
   const rows = await db
     .selectFrom('resource_prices')
     .select(['resource_name', sql<string>`unit_price::text`.as('unit_price')])
     .execute();
   const set = new Map(rows.map((r) => [r.resource_name, trimZeros(r.unit_price)]));
-  return RPC_RESOURCES.map((resourceName) => ({
+  return BILLABLE_RESOURCES.map((resourceName) => ({
     resourceName,
-    unitPrice: set.get(resourceName) ?? DEFAULT_REQUEST_PRICE_USD,
+    unitPrice: set.get(resourceName) ?? defaultPriceOf(resourceName),
   }));
 }
 

@@ -132,11 +132,17 @@ describe.each(testDatabases)('usage billing on $name', (database) => {
       '/api/v1.0/usage/api/billing/resource',
       holder.headers,
     );
-    expect(resources.body.data).toHaveLength(10);
+    // Ten RPC networks, then the eight token forwarding networks, each fee billed per transfer.
+    expect(resources.body.data).toHaveLength(18);
     expect(resources.body.data[0]).toEqual({
       resourceName: 'RPC_API_ETHEREUM_MAINNET',
       description: 'Ethereum Mainnet RPC requests',
       unitPrice: 0.00002,
+    });
+    expect(resources.body.data[10]).toEqual({
+      resourceName: 'TOKEN_FORWARDING_ETHEREUM_SEPOLIA',
+      description: 'ETHEREUM SEPOLIA token forwards',
+      unitPrice: 0.05,
     });
   });
 });

@@ -1,5 +1,6 @@
 import {
   AccountHeaders,
+  displayNetworkName,
   displayResourceName,
   Messages,
   ResourceUsageList,
@@ -17,7 +18,9 @@ import { isKnownResource, listPrices } from './prices.store.ts';
 import { listUsage } from './usage.store.ts';
 
 const describe = (resource: string) =>
-  `${RPC_NETWORKS.find((n) => n.resource === resource)?.name ?? displayResourceName(resource)} RPC requests`;
+  resource.startsWith('TOKEN_FORWARDING_')
+    ? `${displayNetworkName(resource.slice('TOKEN_FORWARDING_'.length))} token forwards`
+    : `${RPC_NETWORKS.find((n) => n.resource === resource)?.name ?? displayResourceName(resource)} RPC requests`;
 
 /** The usage calls of spec A §7 Transactions and usage. */
 export const usageRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {

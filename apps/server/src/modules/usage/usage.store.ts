@@ -6,7 +6,8 @@ import { unitPriceOf } from './prices.store.ts';
 /** Requests counted by the gateway for one account, key, resource and day (YYYY-MM-DD, UTC). */
 export interface UsageCount {
   accountId: string;
-  apiKeyId: string;
+  /** Null for usage no API key incurs (token forwarding fees). */
+  apiKeyId: string | null;
   resource: string;
   date: string;
   usage: number;

@@ -1,0 +1,46 @@
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { memoryRateLimiter } from './http/rate-limit.ts';
+import { buildForwarding } from './modules/forwarding/forwarding.ts';
+import { outboxMailer, smtpMailer } from './modules/identity/mailer.ts';
+import { RpcGateway } from './modules/rpc/rpc.service.ts';
+import { loadSecrets } from './secrets.ts';
+
+/**
+ * The forwarding engine and webhook delivery as a process of their own (`npm run forwarder`), for
+ * production on PostgreSQL: run any number beside the servers (started with FORWARDING_ENGINE=off)
+ * and each deposit is still forwarded once.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new ConfigError(
+      'The forwarding engine runs as its own process only on PostgreSQL (DATABASE_URL); the embedded default runs it inside the server.',
+    );
+  }
+  // Fastify's logger, without a server: the same log format and redaction as the server's.
+  const log = Fastify({ logger: { level: config.LOG_LEVEL } }).log;
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  const secrets = await loadSecrets(config);
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, log);
+  const rpc = new RpcGateway(db, config, log, memoryRateLimiter());
+  const { engine } = buildForwarding({ db, config, secrets, rpc, mailer, log });
+  engine.start(config.FORWARDING_SCAN_SECONDS);
+  log.info({ owner: engine.owner }, 'token forwarding engine started');
+  const stop = async () => {
+    await engine.stop();
+    await rpc.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

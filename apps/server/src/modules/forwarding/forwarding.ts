@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Secrets } from '../../secrets.ts';
+import type { Mailer } from '../identity/mailer.ts';
+import { type ChainRpc, ForwardingChains } from './chain.ts';
+import { ForwardingService } from './forwarding.service.ts';
+import { ForwardingEngine } from './forwarding-engine.ts';
+import { WalletKeys } from './wallet-keys.ts';
+import { deliverWebhooks } from './webhooks/webhooks.job.ts';
+
+/** Token forwarding's parts, made once per process: the API's rules, the engine, webhook delivery. */
+export interface Forwarding {
+  service: ForwardingService;
+  engine: ForwardingEngine;
+  chains: ForwardingChains;
+  deliverWebhooks: () => Promise<unknown>;
+}
+
+export function buildForwarding(deps: {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  rpc: ChainRpc;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}): Forwarding {
+  const { db, config, secrets } = deps;
+  const keys = new WalletKeys(secrets.walletSeed);
+  const chains = new ForwardingChains(deps.rpc, config.forwardingConfirmations);
+  const webhooks = () => deliverWebhooks({ db, dataKey: secrets.dataKey, config });
+  const engine = new ForwardingEngine({
+    db,
+    chains,
+    keys,
+    mailer: deps.mailer,
+    log: deps.log,
+    productName: config.PRODUCT_NAME,
+    afterTick: webhooks,
+  });
+  return {
+    service: new ForwardingService(db, keys, chains, secrets.dataKey, config),
+    engine,
+    chains,
+    deliverWebhooks: webhooks,
+  };
+}

@@ -1,0 +1,97 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { displayNetworkName, type TokenForwardingTransaction } from '@ebs/contract';
+import { Input, Table, type TableProps, Typography } from 'antd';
+import { type KeyboardEvent, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { abbreviate, formatDateTime } from '../../lib/format';
+import { TABLE_PAGE_SIZE } from '../../lib/server-table';
+import { Texts } from '../../lib/texts';
+import { transactionFilter, useForwardingTransactions } from './forwarding-queries';
+import { ForwardingTexts as T } from './forwarding-texts';
+import { readTransactionsState } from './navigation-state';
+import { TransactionDrawer } from './transaction-drawer';
+import { useDebouncedValue } from './use-debounced-value';
+import './forwarding.css';
+
+/** spec B §9: the search waits this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 1000;
+
+/** A shortened id, address or hash, whole on hover. */
+const short = (value: string | null) => (value ? <span title={value}>{abbreviate(value)}</span> : null);
+
+const columns: TableProps<TokenForwardingTransaction>['columns'] = [
+  { title: T.walletId, dataIndex: 'tokenForwardingWalletId', key: 'walletId', render: short },
+  { title: T.fromWalletAddress, dataIndex: 'fromAddress', key: 'fromAddress', render: short },
+  { title: T.toWalletAddress, dataIndex: 'toAddress', key: 'toAddress', render: short },
+  {
+    title: T.transactionHash,
+    key: 'transactionHash',
+    render: (_value, transaction) => short(transaction.metadata.transactionHash),
+  },
+  { title: T.network, dataIndex: 'network', key: 'network', render: displayNetworkName },
+  {
+    title: T.amount,
+    dataIndex: 'amount',
+    key: 'amount',
+    align: 'right',
+    sorter: (a, b) => Number(a.amount) - Number(b.amount),
+  },
+  { title: T.webhookStatus, dataIndex: 'webhookStatus', key: 'webhookStatus' },
+  {
+    title: T.date,
+    dataIndex: 'createdAt',
+    key: 'createdAt',
+    sorter: (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),
+    render: formatDateTime,
+  },
+];
+
+/**
+ * /account/:accountId/services/token-forwarding/transactions (spec B §2, §5): the forwards of the
+ * account, searched by wallet id or address; View Transactions opens it searching for its wallet.
+ */
+export function TransactionsPage() {
+  const accountId = useParams().accountId ?? '';
+  const { state } = useLocation();
+  const [search, setSearch] = useState(() => readTransactionsState(state));
+  const filter = transactionFilter(useDebouncedValue(search, SEARCH_DEBOUNCE_MS));
+  const transactions = useForwardingTransactions(accountId, filter);
+  const [opened, setOpened] = useState<TokenForwardingTransaction | null>(null);
+
+  const onRow: TableProps<TokenForwardingTransaction>['onRow'] = (transaction) => ({
+    tabIndex: 0,
+    onClick: () => setOpened(transaction),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter') setOpened(transaction);
+    },
+  });
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.pageTitles.transactions}</Typography.Title>
+      </div>
+      <Input
+        className="forwarding-search"
+        placeholder={T.searchPlaceholder}
+        aria-label={T.searchLabel}
+        allowClear
+        prefix={<SearchOutlined />}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <Table<TokenForwardingTransaction>
+        className="clickable-rows"
+        rowKey="id"
+        columns={columns}
+        dataSource={transactions.data}
+        loading={transactions.isFetching}
+        pagination={{ pageSize: TABLE_PAGE_SIZE, showSizeChanger: false }}
+        locale={{ emptyText: Object.keys(filter).length ? T.noMatchingTransactions : T.noTransactions }}
+        onRow={onRow}
+        scroll={{ x: 'max-content' }}
+      />
+      {opened && <TransactionDrawer transaction={opened} onClose={() => setOpened(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  type DestinationWallet,
+  displayNetworkName,
+  type GasFeeFundingWallet,
+  type TokenForwardingWallet,
+} from '@ebs/contract';
+import { Table, type TableProps } from 'antd';
+import type { KeyboardEvent } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { TABLE_PAGE_SIZE } from '../../lib/server-table';
+import { ForwardingTexts as T } from './forwarding-texts';
+import { WalletStatusBadge } from './wallet-status-badge';
+
+/** spec B §9: 10 rows a page, no size changer; the lists come whole, so antd pages them here. */
+const pagination = { pageSize: TABLE_PAGE_SIZE, showSizeChanger: false } as const;
+
+const time = (iso: string | null) => (iso ? Date.parse(iso) : 0);
+const dateText = (iso: string | null) => (iso ? formatDateTime(iso) : '');
+
+interface WalletTableProps<W> {
+  wallets: W[] | undefined;
+  loading: boolean;
+  onOpen: (wallet: W) => void;
+}
+
+/** A row opens the wallet's details on a click, or on Enter for keyboard users. */
+function openableRows<W>(onOpen: (wallet: W) => void): TableProps<W>['onRow'] {
+  return (wallet) => ({
+    tabIndex: 0,
+    onClick: () => onOpen(wallet),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter') onOpen(wallet);
+    },
+  });
+}
+
+function WalletTable<W extends { id: string }>({
+  wallets,
+  loading,
+  onOpen,
+  columns,
+  emptyText,
+}: WalletTableProps<W> & { columns: TableProps<W>['columns']; emptyText: string }) {
+  return (
+    <Table<W>
+      className="clickable-rows"
+      rowKey="id"
+      columns={columns}
+      dataSource={wallets}
+      loading={loading}
+      pagination={pagination}
+      locale={{ emptyText }}
+      onRow={openableRows(onOpen)}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}
+
+const networkColumn = { title: T.network, dataIndex: 'network', key: 'network', render: displayNetworkName };
+
+export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWallet>) {
+  const columns: TableProps<TokenForwardingWallet>['columns'] = [
+    { title: T.id, dataIndex: 'id', key: 'id' },
+    { title: T.token, dataIndex: 'token', key: 'token' },
+    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress' },
+    {
+      title: T.status,
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: string) => <WalletStatusBadge status={status} />,
+    },
+    {
+      title: T.balanceLastCheckedAt,
+      dataIndex: 'balanceLastCheckedAt',
+      key: 'balanceLastCheckedAt',
+      sorter: (a, b) => time(a.balanceLastCheckedAt) - time(b.balanceLastCheckedAt),
+      render: dateText,
+    },
+  ];
+  return <WalletTable {...props} columns={columns} emptyText={T.noForwardingWallets} />;
+}
+
+export function GasFeeWalletTable(props: WalletTableProps<GasFeeFundingWallet>) {
+  const columns: TableProps<GasFeeFundingWallet>['columns'] = [
+    { title: T.id, dataIndex: 'id', key: 'id' },
+    { title: T.name, dataIndex: 'name', key: 'name' },
+    networkColumn,
+    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress' },
+    {
+      title: T.currentBalance,
+      key: 'balance',
+      align: 'right',
+      render: (_value, wallet) => `${wallet.balance} ${wallet.token}`,
+    },
+    {
+      title: T.balanceLastCheckedAt,
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      sorter: (a, b) => time(a.updatedAt) - time(b.updatedAt),
+      render: dateText,
+    },
+  ];
+  return <WalletTable {...props} columns={columns} emptyText={T.noGasFeeWallets} />;
+}
+
+export function DestinationWalletTable(props: WalletTableProps<DestinationWallet>) {
+  const columns: TableProps<DestinationWallet>['columns'] = [
+    { title: T.name, dataIndex: 'name', key: 'name' },
+    networkColumn,
+    { title: T.destinationPublicAddress, dataIndex: 'destinationPublicAddress', key: 'destinationPublicAddress' },
+  ];
+  return <WalletTable {...props} columns={columns} emptyText={T.noDestinationWallets} />;
+}

@@ -4,8 +4,9 @@ import type {
   GasFeeFundingWallet,
   TokenForwardingWallet,
 } from '@ebs/contract';
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
-import { formatEther, parseEther, parseUnits } from 'viem';
+import { formatEther, getAddress, parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_PRIVATE_KEY, startAnvil } from '../../testing/anvil.ts';
 import { deployTestToken } from '../../testing/contracts/test-token.ts';
@@ -125,7 +126,7 @@ describe(`token forwarding end to end on a local node (${database?.name})`, () =
     expect(formatEther(await sender.ethBalance(s.destination))).toBe(nativeForward?.amount);
     expect(await sender.tokenBalance(token, s.destination)).toBe(parseUnits('1234.5', 18));
     expect(await sender.tokenBalance(token, s.erc20.publicAddress)).toBe(0n);
-    expect(tokenForward).toMatchObject({ amount: '1234.5', token: 'ERC20', smartContractAddress: token });
+    expect(tokenForward).toMatchObject({ amount: '1234.5', token: 'ERC20', smartContractAddress: getAddress(token) });
     expect(tokenForward?.toAddress.toLowerCase()).toBe(s.destination);
     expect(tokenForward?.fromAddress).toBe(s.erc20.publicAddress);
     for (const forward of [nativeForward, tokenForward]) {
@@ -143,7 +144,7 @@ describe(`token forwarding end to end on a local node (${database?.name})`, () =
     // One fee per transfer, under the network's token forwarding resource.
     const usage = await server()
       .db.selectFrom('account_resource_usage')
-      .select(['resource_name', 'usage', 'api_key_id'])
+      .select(['resource_name', sql<string>`usage::text`.as('usage'), 'api_key_id'])
       .where('account_id', '=', s.accountId)
       .execute();
     expect(usage).toEqual([{ resource_name: 'TOKEN_FORWARDING_ETHEREUM_SEPOLIA', usage: '2', api_key_id: null }]);
@@ -201,6 +202,56 @@ describe(`token forwarding end to end on a local node (${database?.name})`, () =
     const [forward] = await forwardsOf(s.api, s.erc20.id, 1);
     expect(forward?.status).toBe('COMPLETED');
     expect(await sender.tokenBalance(token, s.destination)).toBe(parseUnits('5', 18));
+  });
+
+  it('waits while the gas fee funding wallet cannot pay, tells the owner once, and forwards once it is funded', {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await forwardingAccount(server().url, server().db);
+    const destination = randomAddress();
+    const gas = await owner.api.post<GasFeeFundingWallet>('/gas-fee-funding-wallet', {
+      network: 'ETHEREUM_SEPOLIA',
+      name: 'Empty gas',
+    });
+    const wallet = await owner.api.post<TokenForwardingWallet>('/wallet', {
+      network: 'ETHEREUM_SEPOLIA',
+      token: 'ERC20',
+      smartContractAddress: token,
+      minimumForwardingAmount: 1,
+      destinationPublicAddress: destination,
+      gasFeeFundingWalletId: gas.body.data.id,
+    });
+    await sender.sendToken(token, wallet.body.data.publicAddress, parseUnits('10', 18));
+    const mails = async () => {
+      const email = (await owner.client.get<{ email: string }>('/api/v1.0/user')).body.data.email;
+      const response = await fetch(`${server().url}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      return ((await response.json()) as Array<{ subject: string; text: string }>).filter((m) =>
+        m.subject.includes('gas fee funding wallet'),
+      );
+    };
+    await server().deps.forwarding.engine.tick();
+    await server().deps.forwarding.engine.tick();
+    const [waiting] = (
+      await owner.api.get<ForwardingTransactionList>(`/transaction?tokenForwardingWalletId=${wallet.body.data.id}`)
+    ).body.data.tokenForwardingTransactions;
+    expect(waiting?.status).toBe('PENDING');
+    expect(waiting?.metadata.error).toMatch(/gas fee funding wallet holds 0/);
+    const told = await mails();
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(gas.body.data.publicAddress);
+    expect(await sender.tokenBalance(token, wallet.body.data.publicAddress)).toBe(parseUnits('10', 18));
+
+    await sender.sendEth(gas.body.data.publicAddress, '0.1');
+    // The waiting forward is looked at again a minute later; an operator's run (or the test) moves it now.
+    await server()
+      .db.updateTable('token_forwarding_transactions')
+      .set({ next_step_at: new Date() })
+      .where('id', '=', waiting?.id ?? '')
+      .execute();
+    const [done] = await forwardsOf(owner.api, wallet.body.data.id, 1);
+    expect(done?.status).toBe('COMPLETED');
+    expect(await sender.tokenBalance(token, destination)).toBe(parseUnits('10', 18));
+    expect(await mails()).toHaveLength(1);
   });
 
   it('resumes a forward whose engine died between sending it and recording that, without sending again', {

@@ -41,10 +41,15 @@ export function checkMinimumAmount(value: unknown): string {
   return text;
 }
 
-/** A JSON number as plain decimal text (1e-5 → 0.00001); non-finite and negative fail the pattern. */
+/**
+ * A JSON number as plain decimal text (1e-5 → 0.00001). A number that is not a whole count of
+ * 0.00001 steps, or not finite, gets text that fails the pattern: rounding it would quietly store
+ * another amount than the one sent (0.00000000001 as 0). Negative ones fail the pattern too.
+ */
 function numberText(value: number): string {
-  if (!Number.isFinite(value)) return 'x';
-  return value.toFixed(10).replace(/0+$/, '').replace(/\.$/, '');
+  const steps = Math.round(value * 100_000);
+  if (!Number.isFinite(value) || steps / 100_000 !== value) return 'x';
+  return (steps / 100_000).toFixed(5).replace(/0+$/, '').replace(/\.$/, '');
 }
 
 /** A name given with a visible character. */

@@ -102,7 +102,6 @@ export async function listForwards(
 export async function enabledWalletsPage(db: Db, network: string, afterId: string | null, limit: number) {
   let query = db
     .selectFrom('token_forwarding_wallets as w')
-    .innerJoin('accounts as a', 'a.id', 'w.account_id')
     .select([
       'w.id',
       'w.account_id',

@@ -321,9 +321,12 @@ export const ForwardingMessages = {
   gasWalletNotFound: 'Gas Fee Funding Wallet ID does not name a gas fee funding wallet of this account.',
   gasWalletWrongNetwork: (network: string) =>
     `The gas fee funding wallet must be on ${displayNetworkName(network)}, the network of the forwarding wallet.`,
+  destinationNotAllowed:
+    'Destination Public Address must be an address you control: not the zero address, nor a forwarding or gas fee funding wallet.',
   destinationExists: 'This account already has a destination wallet with this address on this network.',
   destinationNotFound: 'No destination wallet of this account has this address on this network.',
   walletNotFound: 'Wallet not found.',
+  newStatusInvalid: 'newStatus must be ENABLED or DISABLED.',
   notAContract: (address: string) => `${address} is not an ERC-20 contract on this network (no name and symbol).`,
   networkUnavailable: (network: string) =>
     `${displayNetworkName(network)} cannot be reached right now. Try again later.`,

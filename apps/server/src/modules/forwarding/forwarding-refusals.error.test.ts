@@ -84,6 +84,28 @@ describe.each(testDatabases)('token forwarding refusals on $name', (database) =>
     await o.make.destination(address, 'On BSC', 'BSC_TESTNET');
   });
 
+  it('refuses to forward to the zero address or to a wallet of this service, which would burn or loop the tokens', async () => {
+    const o = await seeded();
+    await expectNothingChanged(server(), o.accountId, async () => {
+      for (const destination of [
+        '0x0000000000000000000000000000000000000000',
+        o.native.publicAddress,
+        o.gas.publicAddress.toLowerCase(),
+      ]) {
+        expectRefused(
+          await o.api.post('/wallet', {
+            network: SEPOLIA,
+            token: 'ETH',
+            minimumForwardingAmount: 0.1,
+            destinationPublicAddress: destination,
+          }),
+          400,
+          'Destination Public Address must be an address you control: not the zero address, nor a forwarding or gas fee funding wallet.',
+        );
+      }
+    });
+  });
+
   it('answers unknown, deleted and wrong-kind wallet ids as not found, and a malformed id as a bad request', async () => {
     const o = await seeded();
     await expectNothingChanged(server(), o.accountId, async () => {
@@ -184,7 +206,7 @@ describe.each(testDatabases)('token forwarding refusals on $name', (database) =>
       expectRefused(
         await o.api.delete(`/wallet/${o.erc20.id}`),
         409,
-        'This wallet still holds 12.5 ERC20. It can be deleted once it is empty.',
+        `This wallet still holds 12.5 tokens of ${o.erc20.smartContractAddress}. It can be deleted once it is empty.`,
       );
       expectRefused(
         await o.api.delete(`/wallet/${open.id}`),

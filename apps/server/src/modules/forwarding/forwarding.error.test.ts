@@ -292,12 +292,12 @@ describe.each(testDatabases)('token forwarding input refusals on $name', (databa
       expectRefused(
         await o.api.get(`/wallet?statusIn=${unknownStatus}`),
         400,
-        'statusIn names an unknown status: PAUSED',
+        'statusIn names an unknown wallet status value: PAUSED',
       );
       expectRefused(
         await o.api.post('/wallet/status', { id: UNKNOWN_ID, newStatus: 'PAUSED' }),
         400,
-        'body.newStatus must be equal to constant',
+        'newStatus must be ENABLED or DISABLED.',
       );
     });
   });

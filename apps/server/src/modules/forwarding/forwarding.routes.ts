@@ -28,7 +28,7 @@ import {
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
-import { forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { requireAccount } from '../../http/guards.ts';
 import { parseNameList } from '../../http/query.ts';
 import { Empty, noBody, ok, responses } from '../../http/reply.ts';
@@ -166,7 +166,12 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
     { config, schema: { tags, headers, querystring: WalletListQuery, response: responses(TokenForwardingWalletList) } },
     async (req) => {
       const statuses = req.query.statusIn
-        ? (parseNameList(req.query.statusIn, 'statusIn', (s) => STATUSES.has(s), 'status') as WalletStatus[])
+        ? (parseNameList(
+            req.query.statusIn,
+            'statusIn',
+            (s) => STATUSES.has(s),
+            'wallet status value',
+          ) as WalletStatus[])
         : (['ENABLED', 'DISABLED'] as WalletStatus[]);
       return ok({ tokenForwardingWallets: await service.listWallets(requireAccount(req).id, statuses) });
     },
@@ -183,7 +188,11 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
     `${BASE}/wallet/status`,
     {
       config,
-      preValidation: requiredFields((b) => [[b.id, M.selectWallet]]),
+      preValidation: async (req) => {
+        await requiredFields((b) => [[b.id, M.selectWallet]])(req);
+        const status = (req.body as Record<string, unknown>).newStatus;
+        if (!STATUSES.has(String(status))) throw badRequest(M.newStatusInvalid);
+      },
       schema: { tags, headers, body: WalletStatusBody, response: responses(TokenForwardingWallet) },
     },
     async (req) => {

@@ -19,7 +19,7 @@ import {
   type TokenForwardingWallet,
   type WalletStatus,
 } from '@ebs/contract';
-import { erc20Abi, formatUnits } from 'viem';
+import { erc20Abi, formatUnits, zeroAddress } from 'viem';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -160,6 +160,9 @@ export class ForwardingService {
     if (!tokens.includes(token)) throw badRequest(M.unknownToken(network, tokens));
     const minimum = checkMinimumAmount(body.minimumForwardingAmount);
     const destination = checkAddress(body.destinationPublicAddress, 'Destination Public Address');
+    if (destination === zeroAddress || (await store.isServiceWallet(this.db, destination))) {
+      throw badRequest(M.destinationNotAllowed);
+    }
     const erc20 = token === ERC20_TOKEN;
     let contract: string | null = null;
     let decimals = 18;
@@ -224,7 +227,8 @@ export class ForwardingService {
     if (balance === undefined) throw unavailable(wallet.network);
     if (balance > 0n) {
       const decimals = wallet.smart_contract_address ? wallet.token_decimals : 18;
-      throw conflict(M.walletHoldsFunds(formatUnits(balance, decimals), wallet.token));
+      const unit = wallet.smart_contract_address ? `tokens of ${wallet.smart_contract_address}` : wallet.token;
+      throw conflict(M.walletHoldsFunds(formatUnits(balance, decimals), unit));
     }
     if (!(await store.softDeleteForwardingWallet(this.db, accountId, id))) {
       throw (await store.findForwardingWallet(this.db, accountId, id))

@@ -416,3 +416,15 @@ export async function setWalletBalances(db: Db, balances: Array<{ id: string; ba
     from (values ${sql.join(balances.map((b) => sql`(${b.id}::uuid, ${b.balance})`))}) as v(id, balance)
     where w.id = v.id`.execute(db);
 }
+
+/** Whether an address is one of this service's forwarding or gas fee funding wallets (any account). */
+export async function isServiceWallet(db: Db, address: string): Promise<boolean> {
+  const lower = address.toLowerCase();
+  const row = await db
+    .selectFrom('token_forwarding_wallets')
+    .select('id')
+    .where(sql<boolean>`lower(address) = ${lower}`)
+    .unionAll(db.selectFrom('gas_fee_funding_wallets').select('id').where(sql<boolean>`lower(address) = ${lower}`))
+    .executeTakeFirst();
+  return row !== undefined;
+}

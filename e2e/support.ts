@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
@@ -23,6 +25,19 @@ export async function mailedCode(request: APIRequestContext, email: string, notB
   return code as string;
 }
 
+/** Signs in over the API (a second session of the same user) and returns its identity token. */
+export async function idTokenOverApi(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const signIn = await request.post('/auth/sign-in', { data: { email, password } });
+  expect(signIn.status()).toBe(200);
+  return ((await signIn.json()).data as { idToken: string }).idToken;
+}
+
+/** The headers of an account-scoped API call, as the console sends them. */
+export const accountHeaders = (idToken: string, accountId: string) => ({
+  authorization: `Bearer ${idToken}`,
+  'ebs-account-id': accountId,
+});
+
 /** Signs in over the API (a second session of the same user) and creates an account with POST /api/v1.0/account. */
 export async function createAccountOverApi(
   request: APIRequestContext,
@@ -30,12 +45,10 @@ export async function createAccountOverApi(
   password: string,
   accountName: string,
 ): Promise<string> {
-  const signIn = await request.post('/auth/sign-in', { data: { email, password } });
-  expect(signIn.status()).toBe(200);
-  const { idToken } = (await signIn.json()).data as { idToken: string };
+  const idToken = await idTokenOverApi(request, email, password);
   const created = await request.post('/api/v1.0/account', {
     data: { accountName },
-    headers: { authorization: `Bearer ${idToken}`, 'ebs-account-id': '' },
+    headers: accountHeaders(idToken, ''),
   });
   expect(created.status()).toBe(200);
   return ((await created.json()).data as { id: string }).id;
@@ -95,4 +108,44 @@ export async function adminOverHttp(request: APIRequestContext, ...args: string[
   });
   expect(response.status()).toBe(200);
   return (await response.json()).json;
+}
+
+/** Picks an option of the antd select labelled `label`. */
+export async function chooseOption(page: Page, label: string, option: string) {
+  const select = page.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
+  await select.locator('.ant-select-selector').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook target on this machine: keeps what it is sent and answers 200 with `answer`. */
+export async function startWebhookReceiver(answer: string) {
+  const received: ReceivedWebhook[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/journey-hook`,
+    /** The deliveries whose JSON body has this `type`. */
+    ofType: (type: string) => received.filter((r) => (JSON.parse(r.body) as { type?: string }).type === type),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -84,6 +84,9 @@ export function transactionFilter(search: string): TransactionFilter {
   return value.startsWith('0x') ? { address: value } : { tokenForwardingWalletId: value };
 }
 
+/** New forwards and webhook results show up while the page is open. */
+const TRANSACTIONS_REFRESH_MS = 15_000;
+
 /** spec B §8: a failed fetch is only logged, and the list is empty. */
 export const useForwardingTransactions = (accountId: string, filter: TransactionFilter) =>
   useQuery({
@@ -98,4 +101,5 @@ export const useForwardingTransactions = (accountId: string, filter: Transaction
       }
     },
     enabled: accountId !== '',
+    refetchInterval: TRANSACTIONS_REFRESH_MS,
   });

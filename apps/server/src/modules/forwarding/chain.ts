@@ -5,6 +5,7 @@ import { createPublicClient, custom, encodeFunctionData, erc20Abi, type PublicCl
 export interface ChainRpc {
   call(path: string, payload: unknown): Promise<unknown>;
   usesLocalNode(path: string): boolean;
+  isAvailable(path: string): boolean;
 }
 
 interface RpcAnswer {
@@ -127,6 +128,12 @@ export class ForwardingChains {
     private readonly rpc: ChainRpc,
     private readonly confirmations: Partial<Record<Network, number>> = {},
   ) {}
+
+  /** An EVM network with an upstream (RPC_UPSTREAMS, or a local node outside production). */
+  available(network: Network): boolean {
+    const info = FORWARDING_NETWORKS[network];
+    return info.kind === 'evm' && this.rpc.isAvailable(info.rpcPath);
+  }
 
   get(network: Network): ForwardingChain {
     let chain = this.chains.get(network);

@@ -55,11 +55,19 @@ export class ForwardingService {
     private readonly config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE_TARGETS' | 'WEBHOOK_TIMEOUT_MS'>,
   ) {}
 
-  /** Each EVM network with its native token and ERC20; Bitcoin needs a backend this service has not. */
+  /**
+   * Each EVM network that has an upstream, with its native token and ERC20 (in production the
+   * networks of RPC_UPSTREAMS); Bitcoin needs a backend this service has not.
+   */
   supported(): SupportedNetworkAndToken {
-    return Object.fromEntries(
-      NETWORKS.filter((n) => FORWARDING_NETWORKS[n].kind === 'evm').map((n) => [n, networkTokens(n)]),
-    );
+    return Object.fromEntries(NETWORKS.filter((n) => this.chains.available(n)).map((n) => [n, networkTokens(n)]));
+  }
+
+  /** A network given in a request that this service can forward on now. */
+  private network(value: unknown): Network {
+    const network = checkNetwork(value);
+    if (!this.chains.available(network)) throw badRequest(M.networkNotSupported(network));
+    return network;
   }
 
   // ---- destinations ----
@@ -69,7 +77,7 @@ export class ForwardingService {
   }
 
   async createDestination(accountId: string, body: CreateDestinationBody): Promise<DestinationWallet> {
-    const network = checkNetwork(body.network);
+    const network = this.network(body.network);
     const name = checkName(body.name);
     const address = checkAddress(body.destinationPublicAddress, 'Destination Public Address');
     if ((await store.countDestinations(this.db, accountId)) >= WALLETS_PER_KIND)
@@ -80,7 +88,7 @@ export class ForwardingService {
   }
 
   async renameDestination(accountId: string, body: CreateDestinationBody): Promise<DestinationWallet> {
-    const network = checkNetwork(body.network);
+    const network = this.network(body.network);
     const address = checkAddress(body.destinationPublicAddress, 'Destination Public Address');
     const renamed = await store.renameDestination(this.db, accountId, network, address, checkName(body.name));
     if (!renamed) throw notFound(M.destinationNotFound);
@@ -91,7 +99,7 @@ export class ForwardingService {
     accountId: string,
     body: { network: string; destinationPublicAddress: string },
   ): Promise<void> {
-    const network = checkNetwork(body.network);
+    const network = this.network(body.network);
     const address = checkAddress(body.destinationPublicAddress, 'Destination Public Address');
     if (!(await store.deleteDestination(this.db, accountId, network, address))) throw notFound(M.destinationNotFound);
   }
@@ -104,7 +112,7 @@ export class ForwardingService {
   }
 
   async createGasWallet(accountId: string, body: CreateGasFeeWalletBody): Promise<GasFeeFundingWallet> {
-    const network = checkNetwork(body.network);
+    const network = this.network(body.network);
     const name = checkName(body.name);
     if ((await store.countGasWallets(this.db, accountId)) >= WALLETS_PER_KIND)
       throw conflict(M.walletLimit(WALLETS_PER_KIND));
@@ -154,7 +162,7 @@ export class ForwardingService {
   }
 
   async createWallet(accountId: string, body: CreateTokenForwardingWalletBody): Promise<TokenForwardingWallet> {
-    const network = checkNetwork(body.network);
+    const network = this.network(body.network);
     const tokens = networkTokens(network);
     const token = body.token.trim();
     if (!tokens.includes(token)) throw badRequest(M.unknownToken(network, tokens));
@@ -253,7 +261,7 @@ export class ForwardingService {
 
   /** name(), symbol() and decimals() of an ERC-20 contract; a clear 400 when the address is not one. */
   async contractInfo(networkText: string, addressText: string): Promise<SmartContractInfo> {
-    const network = checkNetwork(networkText);
+    const network = this.network(networkText);
     const address = checkAddress(addressText, 'Smart Contract Address') as `0x${string}`;
     const chain = this.chains.get(network);
     const code = (await chain.request('eth_getCode', [address, 'latest']).catch(() => {

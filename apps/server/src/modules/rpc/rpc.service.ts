@@ -118,6 +118,11 @@ export class RpcGateway {
     return JSON.parse(text);
   }
 
+  /** Whether a network can be reached: configured upstreams, or a local node outside production. */
+  isAvailable(path: string): boolean {
+    return Boolean(this.config.rpcUpstreams[path]) || !isProduction(this.config);
+  }
+
   /** Whether a network's upstream is a local node of the embedded default rather than a configured one. */
   usesLocalNode(path: string): boolean {
     return !this.config.rpcUpstreams[path] && !isProduction(this.config);

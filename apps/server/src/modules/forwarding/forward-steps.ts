@@ -140,16 +140,12 @@ async function start(deps: StepDeps, chain: ForwardingChain, forward: ForwardRow
     );
     return;
   }
-  const [tokenBalance] = await chain.balances([forward.from_address], forward.smart_contract_address);
-  if (!tokenBalance) {
+  const transfer = await tokenTransfer(chain, forward);
+  if (!transfer) {
     await record({ status: 'FAILED', error: 'The wallet holds none of the token any more.' });
     return;
   }
-  const data = encodeFunctionData({
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [forward.to_address as `0x${string}`, tokenBalance],
-  });
+  const { data, tokenBalance } = transfer;
   const estimate = BigInt(
     (await chain.request('eth_estimateGas', [
       { from: forward.from_address, to: forward.smart_contract_address, data },
@@ -293,16 +289,12 @@ async function awaitGas(
     return;
   }
   const wallet = await walletOf(deps.db, forward.wallet_id);
-  const [tokenBalance] = await chain.balances([forward.from_address], forward.smart_contract_address);
-  if (!tokenBalance) {
+  const transfer = await tokenTransfer(chain, forward);
+  if (!transfer) {
     await record({ status: 'FAILED', error: 'The wallet holds none of the token any more.' });
     return;
   }
-  const data = encodeFunctionData({
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [forward.to_address as `0x${string}`, tokenBalance],
-  });
+  const { data, tokenBalance } = transfer;
   await signTransfer(
     deps,
     chain,
@@ -318,6 +310,18 @@ async function awaitGas(
     },
     formatUnits(tokenBalance, wallet.token_decimals),
   );
+}
+
+/** The ERC-20 transfer of the wallet's whole token balance to the destination; undefined when it holds none. */
+async function tokenTransfer(chain: ForwardingChain, forward: ForwardRow) {
+  const [tokenBalance] = await chain.balances([forward.from_address], forward.smart_contract_address);
+  if (!tokenBalance) return undefined;
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [forward.to_address as `0x${string}`, tokenBalance],
+  });
+  return { tokenBalance, data };
 }
 
 /** Signs the forward itself, records it (SENDING), sends it, records that it was sent (CONFIRMING). */

@@ -134,6 +134,10 @@ describe(`token forwarding end to end on a local node (${database?.name})`, () =
       expect(forward?.metadata.transactionReceipt).toMatchObject({
         transactionHash: forward?.metadata.transactionHash,
         status: 'success',
+        from: forward?.fromAddress.toLowerCase(),
+        blockNumber: expect.stringMatching(/^\d+$/),
+        gasUsed: expect.stringMatching(/^\d+$/),
+        logs: expect.any(Array),
       });
       expect(forward?.metadata.confirmations).toBeGreaterThanOrEqual(1);
     }
@@ -187,7 +191,9 @@ describe(`token forwarding end to end on a local node (${database?.name})`, () =
     expect(list.body.data.tokenForwardingTransactions).toEqual([]);
     expect(await sender.ethBalance(s.native.publicAddress)).toBe(parseEther('0.005'));
     const wallets = await s.api.get<{ tokenForwardingWallets: TokenForwardingWallet[] }>('/wallet');
-    expect(wallets.body.data.tokenForwardingWallets.find((w) => w.id === s.native.id)?.balance).toBe('0.005');
+    const scanned = wallets.body.data.tokenForwardingWallets.find((w) => w.id === s.native.id);
+    expect(scanned?.balance).toBe('0.005');
+    expect(Date.now() - Date.parse(scanned?.balanceLastCheckedAt ?? '')).toBeLessThan(60_000);
   });
 
   it('does not sweep a disabled wallet, and sweeps it once enabled again', { timeout: 60_000 }, async () => {

@@ -2,6 +2,7 @@ import { DISABLE_REASON_MAX, ForwardingMessages, type TokenForwardingWallet, WAL
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useId } from 'react';
 import { ConfirmRemovalModal } from '../../components/confirm-removal-modal';
+import { NameModal, requiredNameRule } from '../../components/name-modal';
 import { toast } from '../../lib/toast';
 import {
   type NamedWallet,
@@ -19,59 +20,28 @@ interface DialogProps {
   onClose: () => void;
 }
 
+const updateNameRules = [requiredNameRule(ForwardingMessages.nameRequired)];
+
 /** Update Name: starts with the current name; an empty one is refused with "Name is required.". */
 export function UpdateNameModal({ accountId, named, onDone, onClose }: DialogProps & { named: NamedWallet }) {
-  const formId = useId();
   const rename = useRenameWallet(accountId);
 
-  const onFinish = ({ name }: { name?: string }) =>
-    rename.mutate(
-      { ...named, name: (name ?? '').trim() },
-      {
-        onSuccess: onDone,
-        onError: (error) => toast.error(error),
-      },
-    );
-
   return (
-    <Modal
-      open
+    <NameModal
       title={T.updateName}
-      onCancel={onClose}
-      closable={!rename.isPending}
-      maskClosable={false}
-      footer={[
-        <Button key="cancel" disabled={rename.isPending} onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        <Button key="update" type="primary" htmlType="submit" form={formId} disabled={rename.isPending}>
-          {T.update}
-        </Button>,
-      ]}
-    >
-      <Form
-        id={formId}
-        layout="vertical"
-        onFinish={onFinish}
-        requiredMark={false}
-        initialValues={{ name: named.wallet.name }}
-      >
-        <Form.Item
-          name="name"
-          label={T.name}
-          rules={[
-            {
-              validator: (_rule, value: unknown) =>
-                typeof value === 'string' && value.trim()
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(ForwardingMessages.nameRequired)),
-            },
-          ]}
-        >
-          <Input maxLength={WALLET_NAME_MAX} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      label={T.name}
+      fieldName="name"
+      initialName={named.wallet.name}
+      rules={updateNameRules}
+      maxLength={WALLET_NAME_MAX}
+      pending={rename.isPending}
+      cancelText={T.cancel}
+      submitText={T.update}
+      onSubmit={(name) =>
+        rename.mutate({ ...named, name: name.trim() }, { onSuccess: onDone, onError: (error) => toast.error(error) })
+      }
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import { API_KEY_NAME_MAX, type ApiKey, isApiKeyNameGiven, Messages } from '@ebs/contract';
-import { Button, Form, Input, Modal } from 'antd';
-import { useId } from 'react';
+import { NameModal, requiredNameRule } from '../../components/name-modal';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useRenameApiKey } from './keys-queries';
@@ -13,62 +12,33 @@ interface EditApiKeyModalProps {
   onClose: () => void;
 }
 
-interface NameFields {
-  apiKeyName?: string;
-}
+const rules = [requiredNameRule(Messages.apiKeyNameRequiredOnUpdate, isApiKeyNameGiven)];
 
 /**
  * Edit API Key (spec A §2, §5): the field starts with the current name; emptied, it is refused with
  * the update's own text, two spaces and all. A refused rename keeps the dialog open.
  */
 export function EditApiKeyModal({ accountId, apiKey, onClose }: EditApiKeyModalProps) {
-  const formId = useId();
   const rename = useRenameApiKey(accountId);
 
-  const onFinish = ({ apiKeyName }: NameFields) =>
-    rename.mutate(
-      { apiKeyId: apiKey.id, apiKeyName: (apiKeyName ?? '').trim() },
-      { onSuccess: onClose, onError: (error) => toast.error(error) },
-    );
-
   return (
-    <Modal
-      open
+    <NameModal
       title={T.editApiKey}
-      onCancel={onClose}
-      closable={!rename.isPending}
-      maskClosable={false}
-      footer={[
-        <Button key="cancel" disabled={rename.isPending} onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        <Button key="update" type="primary" htmlType="submit" form={formId} disabled={rename.isPending}>
-          {T.update}
-        </Button>,
-      ]}
-    >
-      <Form<NameFields>
-        id={formId}
-        layout="vertical"
-        onFinish={onFinish}
-        requiredMark={false}
-        initialValues={{ apiKeyName: apiKey.name }}
-      >
-        <Form.Item
-          name="apiKeyName"
-          label={T.apiKeyName}
-          rules={[
-            {
-              validator: (_rule, value: unknown) =>
-                isApiKeyNameGiven(value)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(Messages.apiKeyNameRequiredOnUpdate)),
-            },
-          ]}
-        >
-          <Input maxLength={API_KEY_NAME_MAX} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      label={T.apiKeyName}
+      fieldName="apiKeyName"
+      initialName={apiKey.name}
+      rules={rules}
+      maxLength={API_KEY_NAME_MAX}
+      pending={rename.isPending}
+      cancelText={T.cancel}
+      submitText={T.update}
+      onSubmit={(name) =>
+        rename.mutate(
+          { apiKeyId: apiKey.id, apiKeyName: name.trim() },
+          { onSuccess: onClose, onError: (error) => toast.error(error) },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }

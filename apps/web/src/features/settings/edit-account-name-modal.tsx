@@ -1,7 +1,6 @@
 import { isValidAccountName, Messages } from '@ebs/contract';
 import type { FormRule } from 'antd';
-import { Button, Form, Input, Modal } from 'antd';
-import { useId } from 'react';
+import { NameModal } from '../../components/name-modal';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useRenameAccount } from './settings-queries';
@@ -14,16 +13,11 @@ interface EditAccountNameModalProps {
   onClose: () => void;
 }
 
-interface NameFields {
-  accountName?: string;
-}
-
 /**
  * Edit Account Name (spec B §5): left empty, the current name stands; "Account name is required."
  * only when both are empty. A refused name keeps the dialog open to be corrected.
  */
 export function EditAccountNameModal({ accountId, currentName, onClose }: EditAccountNameModalProps) {
-  const formId = useId();
   const rename = useRenameAccount(accountId);
   const chosen = (typed: string | undefined) => typed || currentName;
 
@@ -40,30 +34,20 @@ export function EditAccountNameModal({ accountId, currentName, onClose }: EditAc
     },
   ];
 
-  const onFinish = ({ accountName }: NameFields) =>
-    rename.mutate(chosen(accountName), { onSuccess: onClose, onError: (error) => toast.error(error) });
-
   return (
-    <Modal
-      open
+    <NameModal
       title={T.editAccountName}
-      onCancel={onClose}
-      closable={!rename.isPending}
-      maskClosable={false}
-      footer={[
-        <Button key="cancel" disabled={rename.isPending} onClick={onClose}>
-          {T.cancel}
-        </Button>,
-        <Button key="save" type="primary" htmlType="submit" form={formId} disabled={rename.isPending}>
-          {T.save}
-        </Button>,
-      ]}
-    >
-      <Form<NameFields> id={formId} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item name="accountName" label={T.accountName} rules={rules} extra={Messages.accountNameHint}>
-          <Input placeholder={currentName} maxLength={256} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      label={T.accountName}
+      fieldName="accountName"
+      placeholder={currentName}
+      extra={Messages.accountNameHint}
+      rules={rules}
+      maxLength={256}
+      pending={rename.isPending}
+      cancelText={T.cancel}
+      submitText={T.save}
+      onSubmit={(name) => rename.mutate(chosen(name), { onSuccess: onClose, onError: (error) => toast.error(error) })}
+      onClose={onClose}
+    />
   );
 }

@@ -125,7 +125,8 @@ async function start(deps: StepDeps, chain: ForwardingChain, forward: ForwardRow
     const balance = await nativeBalance(chain, forward.from_address);
     const fee = NATIVE_GAS * price;
     if (balance <= fee) {
-      await record({ status: 'FAILED', error: 'The balance does not cover the network fee of the forward.' });
+      // Dust above the minimum but below the fee: wait for more to arrive rather than fail each scan.
+      await record({ error: 'The balance does not cover the network fee of the forward yet.' }, WAIT.lowGas);
       return;
     }
     const value = balance - fee;

@@ -196,6 +196,31 @@ describe(`token forwarding end to end on a local node (${database?.name})`, () =
     expect(Date.now() - Date.parse(scanned?.balanceLastCheckedAt ?? '')).toBeLessThan(60_000);
   });
 
+  it('holds a native deposit too small to pay its own fee until more arrives, without failing scan after scan', {
+    timeout: 60_000,
+  }, async () => {
+    const s = await setUp('0.00001');
+    await sender.sendEth(s.native.publicAddress, '0.00001');
+    const path = `/transaction?tokenForwardingWalletId=${s.native.id}`;
+    for (let turn = 0; turn < 3; turn++) await server().deps.forwarding.engine.tick();
+    const waiting = (await s.api.get<ForwardingTransactionList>(path)).body.data.tokenForwardingTransactions;
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({
+      status: 'PENDING',
+      metadata: { error: 'The balance does not cover the network fee of the forward yet.' },
+    });
+    await sender.sendEth(s.native.publicAddress, '0.1');
+    await server()
+      .db.updateTable('token_forwarding_transactions')
+      .set({ next_step_at: new Date() })
+      .where('id', '=', waiting[0]?.id ?? '')
+      .execute();
+    const [done] = await forwardsOf(s.api, s.native.id, 1);
+    expect(done?.status).toBe('COMPLETED');
+    expect(await sender.ethBalance(s.native.publicAddress)).toBe(0n);
+    expect(formatEther(await sender.ethBalance(s.destination))).toBe(done?.amount);
+  });
+
   it('does not sweep a disabled wallet, and sweeps it once enabled again', { timeout: 60_000 }, async () => {
     const s = await setUp();
     const disabled = await s.api.post('/wallet/status', { id: s.erc20.id, newStatus: 'DISABLED', reason: 'audit' });

@@ -98,6 +98,9 @@ export async function listForwards(
   return { rows: rows as ForwardRow[], total: Number(count.n) };
 }
 
+/** How long the scanner leaves a wallet alone after a forward from it failed. */
+export const FAILED_COOL_DOWN_SECONDS = 600;
+
 /** The enabled wallets of a network, a page at a time by id, for the scanner. */
 export async function enabledWalletsPage(db: Db, network: string, afterId: string | null, limit: number) {
   let query = db
@@ -111,8 +114,13 @@ export async function enabledWalletsPage(db: Db, network: string, afterId: strin
       'w.token_decimals',
       sql<string>`w.minimum_forwarding_amount::text`.as('minimum'),
       'w.destination_address',
+      // A wallet is left alone while a forward from it is open, and for a while after one failed
+      // (a token that refuses transfers must not drain the gas fee funding wallet scan after scan).
       sql<boolean>`exists (select 1 from token_forwarding_transactions t
-        where t.wallet_id = w.id and t.status not in ('COMPLETED', 'FAILED'))`.as('busy'),
+        where t.wallet_id = w.id and (t.status not in ('COMPLETED', 'FAILED')
+          or (t.status = 'FAILED' and t.updated_at > now() - make_interval(secs => ${FAILED_COOL_DOWN_SECONDS}))))`.as(
+        'busy',
+      ),
     ])
     .where('w.network', '=', network)
     .where('w.status', '=', 'ENABLED')

@@ -102,8 +102,14 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
     'No destination wallets yet. Create one with Create Wallet: forwarded tokens are sent to it.',
   );
 
-  // 2. Create Wallet: the required fields of each wallet type.
+  // 2. Create Wallet, half the window wide: the required fields of each wallet type.
   await openCreatePage();
+  const createForm = page.locator('.create-wallet-form');
+  await expect(createForm).toBeVisible();
+  const viewportWidth = page.viewportSize()?.width;
+  // Narrower windows give the form their full width (forwarding.css).
+  expect(viewportWidth).toBeGreaterThan(992);
+  expect((await createForm.boundingBox())?.width).toBeCloseTo((viewportWidth ?? 0) / 2, 0);
   const submit = () => page.getByRole('button', { name: 'Create', exact: true }).click();
   const submitShows = async (...messages: string[]) => {
     await submit();
@@ -239,6 +245,8 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   // The forward sends the deposit less its own network fee.
   expect(Number(done.amount)).toBeGreaterThan(0.2499);
   expect(Number(done.amount)).toBeLessThan(0.25);
+  // spec B §9: 5 decimals with a plus sign, in green.
+  const shownAmount = `+${Number(done.amount).toFixed(5)}`;
 
   await page.reload();
   await expect(heading('Token Forwarding Transactions')).toBeVisible();
@@ -250,12 +258,15 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
     short(destinationAddress),
     short(hash),
     SEPOLIA,
-    done.amount,
+    shownAmount,
     'DELIVERED',
     /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
   ]);
+  await expect(txRows.locator('.amount-positive')).toHaveCSS('color', 'rgb(56, 158, 13)');
   await txRows.click();
   const details = page.getByRole('dialog', { name: 'Transaction Details' });
+  await expect(detail(details, 'Amount')).toHaveText(shownAmount);
+  await expect(detail(details, 'Amount').locator('.amount-positive')).toHaveCSS('color', 'rgb(56, 158, 13)');
   await expect(detail(details, 'Transaction Hash').getByRole('link')).toHaveAttribute(
     'href',
     `https://sepolia.etherscan.io/tx/${hash}`,

@@ -1,4 +1,5 @@
 import { Collapse, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { type ExplorerLinkKind, explorerLink } from '../lib/explorer-links';
 import { Texts } from '../lib/texts';
 import { CopyButton } from './copy-button';
@@ -12,20 +13,24 @@ export interface DetailRowProps {
   value: string | number | null | undefined;
   /** Links the value to its block explorer page on `network`, when that network has an explorer. */
   link?: { network: string; kind: ExplorerLinkKind };
+  /** How the value is shown when it is not plain text (e.g. a signed, coloured amount). */
+  display?: ReactNode;
 }
 
 /** A title over a value, as the detail drawers show them (spec A §2, spec B §2). */
-export function DetailRow({ title, value, link }: DetailRowProps) {
+export function DetailRow({ title, value, link, display }: DetailRowProps) {
   if (value === undefined || value === null || value === '') return null;
   const text = String(value);
   const href = link && explorerLink(link.network, link.kind, text);
-  const shown = href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {text}
-    </a>
-  ) : (
-    text
-  );
+  const shown =
+    display ??
+    (href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {text}
+      </a>
+    ) : (
+      text
+    ));
   return (
     <div className="detail-row">
       <Typography.Text type="secondary">{title}</Typography.Text>

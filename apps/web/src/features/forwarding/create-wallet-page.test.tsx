@@ -169,17 +169,6 @@ describe('CreateWalletPage: fields that follow the network', () => {
       `Treasury (${destination().destinationPublicAddress})`,
     );
   });
-
-  it('the create-destination entry starts over as a destination wallet', async () => {
-    open(emptyState(), { destinationWallets: [], gasFeeFundingWallets: [] });
-    await networksLoaded();
-    await choose('Network', 'ETHEREUM SEPOLIA');
-    await choose('Token', 'ETH');
-    await choose('Destination Public Address', '+ Create a new destination wallet');
-    await screen.findByLabelText('Name');
-    expect(screen.getByText('Destination Wallet', { selector: '.ant-select-selection-item' })).toBeTruthy();
-    expect(screen.queryByLabelText('Token')).toBeNull();
-  });
 });
 
 describe('CreateWalletPage: Verify and Test', () => {

@@ -1,6 +1,7 @@
 import { displayNetworkName, type TokenForwardingTransaction } from '@ebs/contract';
 import { Drawer } from 'antd';
 import { DetailRow } from '../../components/detail-row';
+import { ForwardedAmount } from './forwarded-amount';
 import { ForwardingTexts as T } from './forwarding-texts';
 
 /** The receipt's gas used, as the chain reports it (a number, or a decimal or hex text). */
@@ -29,7 +30,11 @@ export function TransactionDrawer({
       <DetailRow title={T.transactionId} value={transaction.id} />
       <DetailRow title={T.tokenForwardingWalletId} value={transaction.tokenForwardingWalletId} />
       <DetailRow title={T.network} value={displayNetworkName(network)} />
-      <DetailRow title={T.amount} value={transaction.amount} />
+      <DetailRow
+        title={T.amount}
+        value={transaction.amount}
+        display={<ForwardedAmount amount={transaction.amount} />}
+      />
       <DetailRow title={T.token} value={transaction.token} />
       <DetailRow title={T.fromWalletAddress} value={transaction.fromAddress} link={{ network, kind: 'address' }} />
       <DetailRow title={T.toWalletAddress} value={transaction.toAddress} link={{ network, kind: 'address' }} />

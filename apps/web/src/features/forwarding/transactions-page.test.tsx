@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { type FetchCall, failed, setUpPageTests } from '../../testing/page-test-kit';
@@ -16,7 +16,7 @@ import {
   serveForwarding,
   transaction,
 } from './forwarding-test-kit';
-import { TransactionsPage } from './transactions-page';
+import { SEARCH_DEBOUNCE_MS, TransactionsPage } from './transactions-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -43,6 +43,8 @@ function open(
 const listQueries = (calls: FetchCall[]) => calls.filter((c) => c.url.split('?')[0] === LIST).map(queryOf);
 const search = () => screen.getByPlaceholderText('Wallet ID/ Wallet Address') as HTMLInputElement;
 const rows = () => [...document.querySelectorAll('.ant-table-row')] as HTMLElement[];
+/** The text of column `index` in each row, top to bottom. */
+const column = (index: number) => rows().map((r) => r.querySelectorAll('td')[index]?.textContent);
 
 const other = transaction({
   id: 'dddddddd-dddd-4ddd-8ddd-000000000002',
@@ -55,7 +57,7 @@ const other = transaction({
 
 describe('TransactionsPage: the table', () => {
   it('lists every transaction with ids, addresses and hashes shortened to 4...4', async () => {
-    const calls = open(emptyState({ transactions: [transaction()] }));
+    const calls = open(emptyState({ transactions: [transaction({ amount: '0.24999958' })] }));
     expect(await screen.findByRole('heading', { name: 'Token Forwarding Transactions' })).toBeTruthy();
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(listQueries(calls)).toEqual([{}]);
@@ -76,20 +78,39 @@ describe('TransactionsPage: the table', () => {
       '0x86...070D',
       '0x88...944b',
       'ETHEREUM SEPOLIA',
-      '0.25',
+      '+0.25000',
       'DELIVERED',
     ]);
     expect(cells[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(screen.getByText('0x52...9EE7').getAttribute('title')).toBe(ADDRESS_A);
+    // spec B §9: 5 decimals, a plus sign and green; the exact amount on hover.
+    const amount = screen.getByText('+0.25000');
+    expect(amount.className).toBe('amount-positive');
+    expect(amount.closest('[title]')?.getAttribute('title')).toBe('0.24999958');
   });
 
   it('sorts by amount', async () => {
     open(emptyState({ transactions: [other, transaction()] }));
     await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(column(5)).toEqual(['+10.00000', '+0.25000']);
     fireEvent.click(screen.getByRole('columnheader', { name: 'Amount' }));
-    await waitFor(() => expect(rows().map((r) => r.querySelectorAll('td')[5]?.textContent)).toEqual(['0.25', '10']));
+    await waitFor(() => expect(column(5)).toEqual(['+0.25000', '+10.00000']));
     fireEvent.click(screen.getByRole('columnheader', { name: 'Amount' }));
-    await waitFor(() => expect(rows().map((r) => r.querySelectorAll('td')[5]?.textContent)).toEqual(['10', '0.25']));
+    await waitFor(() => expect(column(5)).toEqual(['+10.00000', '+0.25000']));
+  });
+
+  it('sorts by date, oldest first, then newest first', async () => {
+    open(emptyState({ transactions: [transaction(), other] }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(column(0)).toEqual(['aaaa...aaaa', 'ffff...ffff']);
+    const [newer, older] = column(7);
+    expect(newer! > older!).toBe(true);
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Date' }));
+    await waitFor(() => expect(column(0)).toEqual(['ffff...ffff', 'aaaa...aaaa']));
+    expect(column(7)).toEqual([older, newer]);
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Date' }));
+    await waitFor(() => expect(column(0)).toEqual(['aaaa...aaaa', 'ffff...ffff']));
+    expect(column(7)).toEqual([newer, older]);
   });
 
   it('logs a failed fetch and shows an empty list, with no error toast', async () => {
@@ -124,6 +145,28 @@ describe('TransactionsPage: the search', () => {
     expect(await screen.findByText(/^No transactions match/, {}, AFTER_DEBOUNCE)).toBeTruthy();
   });
 
+  it('asks the server only once the search has stayed unchanged for 1000 ms', async () => {
+    expect(SEARCH_DEBOUNCE_MS).toBe(1000);
+    const calls = open(emptyState({ transactions: [transaction(), other] }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    // Only the debounce's own timer is faked: the fetch stand-in and antd run as usual.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(search(), { target: { value: 'ffff' } });
+      await act(() => vi.advanceTimersByTimeAsync(600));
+      // A keystroke starts the wait over.
+      fireEvent.change(search(), { target: { value: other.tokenForwardingWalletId } });
+      await act(() => vi.advanceTimersByTimeAsync(900));
+      expect(listQueries(calls)).toEqual([{}]);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(listQueries(calls)).toEqual([{}, { tokenForwardingWalletId: other.tokenForwardingWalletId }]);
+      // The answer is handed to the table on a (fake) timer too, so vi.waitFor moves the clock on.
+      await vi.waitFor(() => expect(column(0)).toEqual(['ffff...ffff']));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts searching for the wallet handed over by View Transactions', async () => {
     const calls = open(emptyState({ transactions: [transaction(), other] }), {
       walletId: other.tokenForwardingWalletId,
@@ -153,7 +196,7 @@ describe('TransactionsPage: Transaction Details', () => {
       ['Transaction ID', transaction().id],
       ['Token Forwarding Wallet ID', transaction().tokenForwardingWalletId],
       ['Network', 'ETHEREUM SEPOLIA'],
-      ['Amount', '0.25'],
+      ['Amount', '+0.25000'],
       ['Token', 'ETH'],
       ['Gas Used', '21000 Wei'],
       ['Webhook Status', 'DELIVERED'],

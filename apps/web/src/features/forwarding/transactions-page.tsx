@@ -6,6 +6,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { abbreviate, formatDateTime } from '../../lib/format';
 import { TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
+import { ForwardedAmount } from './forwarded-amount';
 import { transactionFilter, useForwardingTransactions } from './forwarding-queries';
 import { ForwardingTexts as T } from './forwarding-texts';
 import { readTransactionsState } from './navigation-state';
@@ -35,6 +36,7 @@ const columns: TableProps<TokenForwardingTransaction>['columns'] = [
     key: 'amount',
     align: 'right',
     sorter: (a, b) => Number(a.amount) - Number(b.amount),
+    render: (amount: string) => <ForwardedAmount amount={amount} />,
   },
   { title: T.webhookStatus, dataIndex: 'webhookStatus', key: 'webhookStatus' },
   {

@@ -75,6 +75,29 @@ export class ForwardingChain {
     return answer.result;
   }
 
+  async gasPrice(): Promise<bigint> {
+    return BigInt((await this.request('eth_gasPrice', [])) as string);
+  }
+
+  /** The next nonce of an address, counting its transactions still in the node's pool. */
+  async pendingNonce(address: string): Promise<number> {
+    return Number(BigInt((await this.request('eth_getTransactionCount', [address, 'pending'])) as string));
+  }
+
+  async nativeBalance(address: string): Promise<bigint> {
+    return BigInt((await this.request('eth_getBalance', [address, 'latest'])) as string);
+  }
+
+  /** Sends a signed transaction; one the node already has, or has already mined, is not an error. */
+  async sendRaw(raw: string): Promise<void> {
+    try {
+      await this.request('eth_sendRawTransaction', [raw]);
+    } catch (error) {
+      const known = /already known|known transaction|nonce too low|already imported/i;
+      if (!(error instanceof ChainCallError) || !known.test(error.message)) throw error;
+    }
+  }
+
   /** Many calls in JSON-RPC batches; each answer is its result or a ChainCallError. */
   async batch(calls: Array<{ method: string; params: unknown[] }>): Promise<Array<unknown>> {
     const results: unknown[] = new Array(calls.length);

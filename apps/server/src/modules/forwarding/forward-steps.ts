@@ -5,10 +5,11 @@ import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../identity/mailer.ts';
 import { addUsage } from '../usage/usage.store.ts';
 import { utcDay } from '../usage/usage-billing.job.ts';
-import { ChainCallError, type ForwardingChain, type ForwardingChains } from './chain.ts';
+import type { ForwardingChain, ForwardingChains } from './chain.ts';
 import { type ForwardPatch, type ForwardRow, recordStep, toTransaction } from './forwards.store.ts';
+import { tellLowBalance } from './low-balance-notice.ts';
 import type { WalletKeys } from './wallet-keys.ts';
-import { claimLowBalanceNotice, gasWalletById, setGasBalance } from './wallets.store.ts';
+import { gasWalletById, setGasBalance } from './wallets.store.ts';
 import { webhookPayload } from './webhooks/test-webhook.ts';
 
 const NATIVE_GAS = 21_000n;
@@ -90,39 +91,18 @@ async function walletOf(db: Db, id: string) {
     .executeTakeFirstOrThrow();
 }
 
-async function gasPrice(chain: ForwardingChain): Promise<bigint> {
-  return BigInt((await chain.request('eth_gasPrice', [])) as string);
-}
-
-async function pendingNonce(chain: ForwardingChain, address: string): Promise<number> {
-  return Number(BigInt((await chain.request('eth_getTransactionCount', [address, 'pending'])) as string));
-}
-
-async function nativeBalance(chain: ForwardingChain, address: string): Promise<bigint> {
-  return BigInt((await chain.request('eth_getBalance', [address, 'latest'])) as string);
-}
-
-/** Sends a recorded transaction; one the node already has, or already mined, is not an error. */
+/** Sends a recorded transaction (again, when resumed), then gives the tests their crash point. */
 async function broadcast(deps: StepDeps, chain: ForwardingChain, forward: ForwardRow, raw: string): Promise<void> {
-  try {
-    await chain.request('eth_sendRawTransaction', [raw]);
-  } catch (error) {
-    if (
-      !(error instanceof ChainCallError) ||
-      !/already known|known transaction|nonce too low|already imported/i.test(error.message)
-    ) {
-      throw error;
-    }
-  }
+  await chain.sendRaw(raw);
   deps.afterBroadcast?.(forward.id);
 }
 
 /** The first step: price the forward, fund its gas when it is an ERC-20 forward, or sign the transfer. */
 async function start(deps: StepDeps, chain: ForwardingChain, forward: ForwardRow, record: RecordStep): Promise<void> {
   const wallet = await walletOf(deps.db, forward.wallet_id);
-  const price = await gasPrice(chain);
+  const price = await chain.gasPrice();
   if (!forward.smart_contract_address) {
-    const balance = await nativeBalance(chain, forward.from_address);
+    const balance = await chain.nativeBalance(forward.from_address);
     const fee = NATIVE_GAS * price;
     if (balance <= fee) {
       // Dust above the minimum but below the fee: wait for more to arrive rather than fail each scan.
@@ -154,7 +134,7 @@ async function start(deps: StepDeps, chain: ForwardingChain, forward: ForwardRow
   );
   const gas = (estimate * 12n) / 10n;
   const need = gas * price;
-  const have = await nativeBalance(chain, forward.from_address);
+  const have = await chain.nativeBalance(forward.from_address);
   const amount = formatUnits(tokenBalance, wallet.token_decimals);
   if (have >= need) {
     await signTransfer(
@@ -191,10 +171,10 @@ async function fundGas(
     return;
   }
   const cost = plan.fund + NATIVE_GAS * plan.price;
-  const balance = await nativeBalance(chain, gasWallet.address);
+  const balance = await chain.nativeBalance(gasWallet.address);
   await setGasBalance(deps.db, gasWallet.id, formatUnits(balance, 18), balance >= cost);
   if (balance < cost) {
-    await tellLowBalance(deps, gasWallet.id, forward, formatUnits(cost, 18));
+    await tellLowBalance(deps, gasWallet.id, forward.network, formatUnits(cost, 18));
     await record(
       {
         error: `The gas fee funding wallet holds ${formatUnits(balance, 18)}; the forward needs ${formatUnits(cost, 18)}.`,
@@ -213,7 +193,7 @@ async function fundGas(
       .where('id', '=', gasWallet.id)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const nonce = Math.max(row.next_nonce, await pendingNonce(chain, gasWallet.address));
+    const nonce = Math.max(row.next_nonce, await chain.pendingNonce(gasWallet.address));
     const raw = await account.signTransaction({
       type: 'legacy',
       chainId: chain.chainId,
@@ -250,24 +230,6 @@ async function fundGas(
   });
   await broadcast(deps, chain, forward, signed);
   await record({}, WAIT.receipt);
-}
-
-/** E-mails the account owner once until the gas fee funding wallet holds enough again. */
-async function tellLowBalance(deps: StepDeps, gasWalletId: string, forward: ForwardRow, needed: string): Promise<void> {
-  if (!(await claimLowBalanceNotice(deps.db, gasWalletId))) return;
-  const owner = await deps.db
-    .selectFrom('accounts as a')
-    .innerJoin('users as u', 'u.id', 'a.created_by')
-    .innerJoin('gas_fee_funding_wallets as g', 'g.account_id', 'a.id')
-    .select(['u.email', 'a.name', 'g.name as wallet_name', 'g.address'])
-    .where('g.id', '=', gasWalletId)
-    .executeTakeFirst();
-  if (!owner) return;
-  await deps.mailer.send({
-    to: owner.email,
-    subject: `Your ${deps.productName} gas fee funding wallet needs funds`,
-    text: `The gas fee funding wallet "${owner.wallet_name}" (${owner.address}) of the account "${owner.name}" cannot pay the network fee of the next token forward on ${forward.network}: it needs at least ${needed}. Send native tokens to ${owner.address}; waiting forwards continue by themselves once it is funded.`,
-  });
 }
 
 /** Waits for the gas funding transfer to be mined, sending it again if the node lost it. */
@@ -343,7 +305,7 @@ async function signTransfer(
     value: tx.value,
     gas: tx.gas,
     gasPrice: tx.price,
-    nonce: await pendingNonce(chain, forward.from_address),
+    nonce: await chain.pendingNonce(forward.from_address),
     ...(tx.data ? { data: tx.data } : {}),
   });
   await record({

@@ -26,6 +26,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { seal, unseal } from '../../secrets.ts';
 import { readSigningSecret } from '../accounts/account-settings.service.ts';
 import type { ForwardingChains } from './chain.ts';
+import * as destinations from './destinations.store.ts';
 import { checkAddress, checkMinimumAmount, checkName, checkNetwork } from './forwarding-rules.ts';
 import { listForwards, toTransaction } from './forwards.store.ts';
 import type { WalletKeys } from './wallet-keys.ts';
@@ -73,16 +74,16 @@ export class ForwardingService {
   // ---- destinations ----
 
   listDestinations(accountId: string): Promise<DestinationWallet[]> {
-    return store.listDestinations(this.db, accountId);
+    return destinations.listDestinations(this.db, accountId);
   }
 
   async createDestination(accountId: string, body: CreateDestinationBody): Promise<DestinationWallet> {
     const network = this.network(body.network);
     const name = checkName(body.name);
     const address = checkAddress(body.destinationPublicAddress, 'Destination Public Address');
-    if ((await store.countDestinations(this.db, accountId)) >= WALLETS_PER_KIND)
+    if ((await destinations.countDestinations(this.db, accountId)) >= WALLETS_PER_KIND)
       throw conflict(M.walletLimit(WALLETS_PER_KIND));
-    const created = await store.insertDestination(this.db, { accountId, network, name, address });
+    const created = await destinations.insertDestination(this.db, { accountId, network, name, address });
     if (!created) throw conflict(M.destinationExists);
     return created;
   }
@@ -90,7 +91,7 @@ export class ForwardingService {
   async renameDestination(accountId: string, body: CreateDestinationBody): Promise<DestinationWallet> {
     const network = this.network(body.network);
     const address = checkAddress(body.destinationPublicAddress, 'Destination Public Address');
-    const renamed = await store.renameDestination(this.db, accountId, network, address, checkName(body.name));
+    const renamed = await destinations.renameDestination(this.db, accountId, network, address, checkName(body.name));
     if (!renamed) throw notFound(M.destinationNotFound);
     return renamed;
   }
@@ -101,7 +102,8 @@ export class ForwardingService {
   ): Promise<void> {
     const network = this.network(body.network);
     const address = checkAddress(body.destinationPublicAddress, 'Destination Public Address');
-    if (!(await store.deleteDestination(this.db, accountId, network, address))) throw notFound(M.destinationNotFound);
+    if (!(await destinations.deleteDestination(this.db, accountId, network, address)))
+      throw notFound(M.destinationNotFound);
   }
 
   // ---- gas fee funding wallets ----

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import { unseal } from '../../../secrets.ts';
-import { findSealedSigningSecret, setSigningSecretIfMissing } from '../../accounts/account-settings.store.ts';
-import { newSealedSigningSecret } from '../../accounts/signing-secret.ts';
+import { readSigningSecret } from '../../accounts/account-settings.service.ts';
 import { postWebhook } from './webhook-delivery.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 
@@ -98,17 +97,6 @@ async function claimNext(deps: WebhookDeliveryDeps, skip: string[]): Promise<Cla
     .executeTakeFirst();
 }
 
-/** The account's secret, given one now if it was made before accounts had them (as Settings does). */
-async function signingSecret(deps: WebhookDeliveryDeps, accountId: string): Promise<string> {
-  let sealed = await findSealedSigningSecret(deps.db, accountId);
-  if (!sealed) {
-    await setSigningSecretIfMissing(deps.db, accountId, newSealedSigningSecret(deps.dataKey));
-    sealed = await findSealedSigningSecret(deps.db, accountId);
-  }
-  if (!sealed) throw new Error('The account has no signing secret.');
-  return unseal(deps.dataKey, sealed);
-}
-
 async function attempt(deps: WebhookDeliveryDeps, row: Claimed, run: WebhookDeliveryRun): Promise<void> {
   const wallet = await deps.db
     .selectFrom('token_forwarding_wallets')
@@ -126,7 +114,7 @@ async function attempt(deps: WebhookDeliveryDeps, row: Claimed, run: WebhookDeli
     return giveUp('The transaction has no webhook message; the webhook was not sent.');
   }
 
-  const secret = await signingSecret(deps, row.account_id);
+  const secret = await readSigningSecret(deps.db, deps.dataKey, row.account_id);
   const headerValue = wallet.webhook_header_value ? unseal(deps.dataKey, wallet.webhook_header_value) : null;
   const at = clock(deps);
   let headers: Record<string, string>;

@@ -48,6 +48,11 @@ export default defineConfig({
       // The forwarding journey's webhook target listens on this machine, and its deposits should move quickly.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       FORWARDING_SCAN_SECONDS: '1',
+      // The third-party sign-in journey starts its OpenID provider on E2E_PORT + 100 (e2e/openid-provider.ts).
+      OIDC_SECOND_NAME: 'Test ID',
+      OIDC_SECOND_ISSUER: `http://127.0.0.1:${PORT + 100}`,
+      OIDC_SECOND_CLIENT_ID: 'ebs-console-e2e',
+      OIDC_SECOND_CLIENT_SECRET: 'e2e-client-secret',
     },
   },
 });

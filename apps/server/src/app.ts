@@ -18,8 +18,10 @@ import { accountSettingsRoutes } from './modules/accounts/account-settings.route
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { ambassadorRoutes } from './modules/ambassador/ambassador.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { DepositService } from './modules/billing/deposit.service.ts';
+import { buildCardProvider } from './modules/cards/card-providers.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { CardsService } from './modules/cards/cards.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -28,9 +30,12 @@ import { buildForwarding } from './modules/forwarding/forwarding.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
 import { outboxMailer, smtpMailer } from './modules/identity/mailer.ts';
+import { thirdPartyRoutes } from './modules/identity/third-party/third-party.routes.ts';
+import { ThirdPartySignIn } from './modules/identity/third-party/third-party.service.ts';
 import { IdTokens } from './modules/identity/tokens.ts';
+import { twoFactorRoutes } from './modules/identity/two-factor.routes.ts';
+import { TwoFactorService } from './modules/identity/two-factor.service.ts';
 import { keyRoutes } from './modules/keys/keys.routes.ts';
-import { LocalCardProcessor } from './modules/processor/local-processor.ts';
 import { processorRoutes } from './modules/processor/processor.routes.ts';
 import { rpcRoutes } from './modules/rpc/rpc.routes.ts';
 import { RpcGateway } from './modules/rpc/rpc.service.ts';
@@ -57,11 +62,14 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-/** A request as logged: an API key in the query string (the RPC page's URLs carry one) is hidden. */
+/**
+ * A request as logged: an API key in the query string (the RPC page's URLs carry one) and the
+ * authorization code a third-party provider sends back are hidden.
+ */
 function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&]x-api-key=)[^&#]*/gi, '$1[redacted]'),
+    url: request.url.replace(/([?&](?:x-api-key|code)=)[^&#]*/gi, '$1[redacted]'),
     host: request.host,
     remoteAddress: request.ip,
   };
@@ -112,11 +120,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const limiter = redis ? redisRateLimiter(redis, app.log) : memoryRateLimiter();
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, app.log);
-  const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter);
-  const processor = new LocalCardProcessor(db, config.PUBLIC_URL);
-  const cards = new CardsService(db, processor);
+  const twoFactor = new TwoFactorService(db, config, secrets.dataKey, secrets.hmacSecret, limiter);
+  const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter, twoFactor);
+  const thirdParty = new ThirdPartySignIn(db, config, identity, limiter, app.log);
+  const { provider: cardProvider, processor } = await buildCardProvider(config, db);
+  const cards = new CardsService(db, cardProvider);
   const accounts = new AccountsService(db, cards, secrets.dataKey);
-  const deposits = new DepositService(db, processor);
+  const deposits = new DepositService(db, cardProvider);
   const rpc = new RpcGateway(db, config, app.log, limiter);
   rpc.start();
   const forwarding = buildForwarding({ db, config, secrets, rpc, mailer, log: app.log });
@@ -131,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = buildJobs({
     db,
     config,
-    provider: processor,
+    provider: cardProvider,
     mailer,
     flushUsage: () => rpc.meter.flush(),
     forwarding: () => forwarding.engine.tick(),
@@ -145,7 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     mailer,
     identity,
-    cardProvider: processor,
+    twoFactor,
+    cardProvider,
     cards,
     accounts,
     deposits,
@@ -183,7 +194,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   for (const routes of [
     identityRoutes,
+    twoFactorRoutes,
     userRoutes,
+    ambassadorRoutes,
     accountRoutes,
     accountSettingsRoutes,
     settingRoutes,
@@ -199,7 +212,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ]) {
     await app.register(routes, deps);
   }
-  await app.register(processorRoutes, { ...deps, processor });
+  // The local processor's browser-facing routes exist only while it is the card provider.
+  if (processor) await app.register(processorRoutes, { ...deps, processor });
+  await app.register(thirdPartyRoutes, { ...deps, thirdParty });
   await registerWeb(app, config.WEB_DIST);
   return { app, deps, routes };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { findRpcNetwork, isNetwork, type Network } from '@ebs/contract';
+import { findRpcNetwork, isNetwork, type Network, THIRD_PARTY_DEFAULT_NAMES } from '@ebs/contract';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
@@ -65,10 +65,28 @@ const Env = Type.Object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({ default: false }),
   /** How long a webhook target may take to answer. */
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  /** Who keeps the cards and charges them: the built-in local processor, or Stripe. */
+  CARD_PROVIDER: Type.Union([Type.Literal('local'), Type.Literal('stripe')], { default: 'local' }),
+  /** Stripe's secret (or restricted) key: required with CARD_PROVIDER=stripe; never logged, never sent to the browser. */
+  STRIPE_SECRET_KEY: Type.Optional(Type.String()),
+  /** Stripe's publishable key, which the browser's Stripe Elements use: required with CARD_PROVIDER=stripe. */
+  STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ pattern: '^pk_(test|live)_[A-Za-z0-9]+$' })),
+  /** Another address for Stripe's API (a local stand-in in tests), instead of https://api.stripe.com. */
+  STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^/\\s]+/?$' })),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
+  /** Third-party sign-in (OpenID Connect), first provider: the name on its button, issuer URL, client id and secret (never logged, never sent to the browser). */
+  OIDC_FIRST_NAME: Type.String({ minLength: 1, maxLength: 40, default: THIRD_PARTY_DEFAULT_NAMES.first }),
+  OIDC_FIRST_ISSUER: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  OIDC_FIRST_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_FIRST_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  /** Third-party sign-in (OpenID Connect), second provider: the name on its button, issuer URL, client id and secret (never logged, never sent to the browser). */
+  OIDC_SECOND_NAME: Type.String({ minLength: 1, maxLength: 40, default: THIRD_PARTY_DEFAULT_NAMES.second }),
+  OIDC_SECOND_ISSUER: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  OIDC_SECOND_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  OIDC_SECOND_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
   WEB_DIST: Type.String({ default: path.resolve(import.meta.dirname, '../../web/dist') }),
 });
 
@@ -108,6 +126,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!config[key]) throw new ConfigError(`Invalid configuration: ${key} is required when NODE_ENV=production`);
     }
   }
+  checkCardProvider(config);
+  checkThirdParty(config);
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),
@@ -118,6 +138,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';
 export const cookieSecure = (config: Config) => config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https://');
+
+/**
+ * CARD_PROVIDER=stripe needs both keys, of the same mode (test or live). The secret key is checked
+ * here rather than by a schema pattern, so that a wrong one is never echoed in the error.
+ */
+function checkCardProvider(config: Static<typeof Env>): void {
+  if (config.CARD_PROVIDER !== 'stripe') return;
+  const secret = config.STRIPE_SECRET_KEY;
+  const publishable = config.STRIPE_PUBLISHABLE_KEY;
+  if (!secret || !publishable) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are required when CARD_PROVIDER=stripe',
+    );
+  }
+  const mode = /^(?:sk|rk)_(test|live)_[A-Za-z0-9]+$/.exec(secret)?.[1];
+  if (!mode) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)',
+    );
+  }
+  if (!publishable.startsWith(`pk_${mode}_`)) {
+    throw new ConfigError(`Invalid configuration: STRIPE_PUBLISHABLE_KEY must be a ${mode} key like STRIPE_SECRET_KEY`);
+  }
+}
+
+/**
+ * A third-party provider slot is configured by its issuer, client id and client secret together;
+ * production talks to issuers over https only. The secret is never echoed in an error.
+ */
+function checkThirdParty(config: Static<typeof Env>): void {
+  for (const slot of ['FIRST', 'SECOND'] as const) {
+    const parts = [
+      config[`OIDC_${slot}_ISSUER`],
+      config[`OIDC_${slot}_CLIENT_ID`],
+      config[`OIDC_${slot}_CLIENT_SECRET`],
+    ];
+    const given = parts.filter(Boolean).length;
+    if (given !== 0 && given !== parts.length) {
+      throw new ConfigError(
+        `Invalid configuration: OIDC_${slot}_ISSUER, OIDC_${slot}_CLIENT_ID and OIDC_${slot}_CLIENT_SECRET go together`,
+      );
+    }
+    if (config.NODE_ENV === 'production' && parts[0]?.startsWith('http://')) {
+      throw new ConfigError(`Invalid configuration: OIDC_${slot}_ISSUER must be https when NODE_ENV=production`);
+    }
+  }
+}
 
 /** RPC_UPSTREAMS: every key a known network path, every value a list of http(s) URLs. */
 function parseUpstreams(text: string | undefined): Record<string, string[]> {

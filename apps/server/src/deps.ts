@@ -10,6 +10,7 @@ import type { Forwarding } from './modules/forwarding/forwarding.ts';
 import type { IdentityProvider } from './modules/identity/identity.service.ts';
 import type { Mailer } from './modules/identity/mailer.ts';
 import type { IdTokens } from './modules/identity/tokens.ts';
+import type { TwoFactorService } from './modules/identity/two-factor.service.ts';
 import type { RpcGateway } from './modules/rpc/rpc.service.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -22,6 +23,7 @@ export interface Deps {
   limiter: RateLimiter;
   mailer: Mailer;
   identity: IdentityProvider;
+  twoFactor: TwoFactorService;
   cardProvider: CardProvider;
   cards: CardsService;
   accounts: AccountsService;

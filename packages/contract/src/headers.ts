@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ThirdPartyProvider } from './third-party.ts';
 
 export const ACCOUNT_HEADER = 'ebs-account-id';
 
@@ -11,5 +12,11 @@ export const PublicConfig = Type.Object({
   docsUrl: Type.String(),
   apiBase: Type.String(),
   productName: Type.String(),
+  /** Who confirms cards in the browser: the built-in local processor, or Stripe (Elements); absent means local. */
+  cardProvider: Type.Optional(Type.Union([Type.Literal('local'), Type.Literal('stripe')])),
+  /** Stripe's publishable key, sent only when cardProvider is stripe (the secret key never is). */
+  stripePublishableKey: Type.Optional(Type.String()),
+  /** The third-party sign-in buttons: the first provider, and the second outside prod; absent means none configured. */
+  thirdPartyProviders: Type.Optional(Type.Array(ThirdPartyProvider)),
 });
 export type PublicConfig = import('@sinclair/typebox').Static<typeof PublicConfig>;

@@ -59,3 +59,47 @@ export type AuthSession = Static<typeof AuthSession>;
 export type SignUpResult = Static<typeof SignUpResult>;
 export type CodeDelivery = Static<typeof CodeDelivery>;
 export type ConfirmResult = Static<typeof ConfirmResult>;
+
+/**
+ * Two-factor sign-in (TOTP; docs/decisions.md "Two-factor sign-in"). With it on, sign-in answers a
+ * second-step challenge, as a hosted provider does, and the code (or a recovery code) finishes it.
+ */
+export const MFA_CHALLENGE_NAME = 'SOFTWARE_TOKEN_MFA';
+/** Recovery codes: 10 characters shown as "xxxxx-xxxxx"; the dash and the case are not checked. */
+export const RECOVERY_CODE_PATTERN = '^[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5}$';
+/** A 6-digit authenticator code, or a recovery code. */
+export const SECOND_FACTOR_PATTERN = '^(\\d{6}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$';
+export const isRecoveryCode = (code: string) => new RegExp(RECOVERY_CODE_PATTERN).test(code);
+
+const SecondFactor = Type.String({ pattern: SECOND_FACTOR_PATTERN });
+
+export const MfaChallenge = Type.Object({
+  challengeName: Type.Literal(MFA_CHALLENGE_NAME),
+  session: Type.String({ description: 'single-use, names this sign-in in POST /auth/sign-in/mfa' }),
+  expiresIn: Type.Integer({ description: 'seconds until the challenge expires' }),
+});
+/** POST /auth/sign-in: the session, or the second-step challenge when two-factor sign-in is on. */
+export const SignInResult = Type.Union([AuthSession, MfaChallenge]);
+export const MfaSignInBody = Type.Object(
+  { session: Type.String({ minLength: 1, maxLength: 200 }), code: SecondFactor },
+  { additionalProperties: false },
+);
+export const MfaSetup = Type.Object({
+  secret: Type.String({ description: 'base32, for typing into an authenticator app' }),
+  uri: Type.String({ description: 'otpauth:// URI, shown as a QR code' }),
+});
+/** Turning two-factor sign-in on takes a current authenticator code. */
+export const MfaEnableBody = Type.Object({ code: Code }, { additionalProperties: false });
+/** Turning it off takes a current authenticator code or a recovery code. */
+export const MfaDisableBody = Type.Object({ code: SecondFactor }, { additionalProperties: false });
+export const MfaStatus = Type.Object({
+  mfaEnabled: Type.Boolean(),
+  recoveryCodes: Type.Optional(Type.Array(Type.String(), { description: 'shown once, when turned on' })),
+});
+
+export type MfaChallenge = Static<typeof MfaChallenge>;
+export type SignInResult = Static<typeof SignInResult>;
+export type MfaSignInBody = Static<typeof MfaSignInBody>;
+export type MfaSetup = Static<typeof MfaSetup>;
+export type MfaStatus = Static<typeof MfaStatus>;
+export const isMfaChallenge = (result: SignInResult): result is MfaChallenge => 'challengeName' in result;

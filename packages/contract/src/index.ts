@@ -11,6 +11,7 @@ export * from './rpc.ts';
 export * from './rules.ts';
 export * from './settings.ts';
 export * from './support.ts';
+export * from './third-party.ts';
 export * from './transactions.ts';
 export * from './usage.ts';
 export * from './users.ts';

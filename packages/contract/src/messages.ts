@@ -9,6 +9,7 @@ export const Messages = {
   passwordsDoNotMatch: 'Passwords do not match.',
   passwordMissMatch: 'Password miss match!',
   referralCodeDoesNotExist: 'Referral code does not exist.',
+  notAnAmbassador: 'You are not part of the Ambassador Program.',
   forgotEmailRequired: 'Please enter an email.',
   verificationCodeRequired: 'Verification code is required.',
   oldPasswordRequired: 'Old password is required.',
@@ -22,6 +23,13 @@ export const Messages = {
   welcome: 'Welcome back!',
   welcomeNew: 'Welcome! Your e-mail is verified.',
   providerNotConfigured: 'This sign-in provider is not configured.',
+  // ours: third-party sign-in (docs/decisions.md)
+  thirdPartyDenied: 'The sign-in was cancelled or refused at the provider.',
+  thirdPartyStateInvalid: 'This sign-in link has expired or was already used. Please try again.',
+  thirdPartyEmailNotVerified:
+    'The provider did not confirm a verified e-mail address. Verify your e-mail there, or sign in with your password.',
+  thirdPartyUnavailable: 'The sign-in provider could not be reached. Please try again later.',
+  thirdPartyFailed: 'Third-party sign-in failed. Please try again.',
   // spec A §5 accounts
   invalidAccountName: 'Invalid account name',
   accountLimit: 'Accounts has reached the limit 10.',
@@ -121,6 +129,20 @@ export const Messages = {
   // ours: usage
   usageAccountMismatch: 'accountId must be the account named in ebs-account-id.',
   unknownResource: (name: string) => `Unknown resource ${name}.`,
+  // ours: two-factor sign-in (docs/decisions.md)
+  mfaCodeMismatch: 'Invalid authentication code, please try again.',
+  mfaCodeUsed: 'This code has already been used, please wait for the next code.',
+  mfaChallengeExpired: 'Your sign-in has expired, please sign in again.',
+  mfaTooManyAttempts: 'Too many incorrect codes, please sign in again.',
+  mfaAlreadyOn: 'Two-factor sign-in is already on.',
+  mfaNotOn: 'Two-factor sign-in is not on.',
+  mfaSetupFirst: 'Start turning on two-factor sign-in first.',
+  mfaTurnedOn: 'Two-factor sign-in has been turned on.',
+  mfaTurnedOff: 'Two-factor sign-in has been turned off.',
+  authCodeRequired: 'Authentication code is required.',
+  authCodeFormat: 'Authentication code must be 6 digits.',
+  recoveryCodeRequired: 'Recovery code is required.',
+  recoveryCodeFormat: 'A recovery code has 10 letters and digits, like abcde-23456.',
 } as const;
 
 /** Identity error names, as a hosted identity provider reports them in `error`. */
@@ -138,6 +160,13 @@ export const IdentityErrors = {
   },
   wrongOldPassword: { error: 'NotAuthorizedException', message: 'Incorrect password.' },
   referralCode: { error: 'InvalidParameterException', message: Messages.referralCodeDoesNotExist },
+  mfaCodeMismatch: { error: 'CodeMismatchException', message: Messages.mfaCodeMismatch },
+  mfaCodeUsed: { error: 'CodeMismatchException', message: Messages.mfaCodeUsed },
+  mfaChallengeExpired: { error: 'NotAuthorizedException', message: Messages.mfaChallengeExpired },
+  mfaTooManyAttempts: { error: 'NotAuthorizedException', message: Messages.mfaTooManyAttempts },
+  mfaAlreadyOn: { error: 'InvalidParameterException', message: Messages.mfaAlreadyOn },
+  mfaNotOn: { error: 'InvalidParameterException', message: Messages.mfaNotOn },
+  mfaSetupFirst: { error: 'InvalidParameterException', message: Messages.mfaSetupFirst },
 } as const;
 
 export const resendWaitMessage = (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`;

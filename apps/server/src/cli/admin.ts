@@ -5,9 +5,9 @@ import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { memoryRateLimiter } from '../http/rate-limit.ts';
 import { buildJobs } from '../jobs/registry.ts';
+import { buildCardProvider } from '../modules/cards/card-providers.ts';
 import { buildForwarding } from '../modules/forwarding/forwarding.ts';
 import { outboxMailer, smtpMailer } from '../modules/identity/mailer.ts';
-import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
 import { RpcGateway } from '../modules/rpc/rpc.service.ts';
 import { loadSecrets, secretsFile } from '../secrets.ts';
 import { CommandError, type CommandResult, HELP, runCommand } from './commands.ts';
@@ -34,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
       const jobs = buildJobs({
         db,
         config,
-        provider: new LocalCardProcessor(db, config.PUBLIC_URL),
+        provider: (await buildCardProvider(config, db)).provider,
         mailer,
         forwarding: () => forwarding.engine.tick(),
         webhooks: forwarding.deliverWebhooks,

@@ -4,7 +4,9 @@ import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { buildJobs } from '../jobs/registry.ts';
 import { findAccountDetails, isFeatureEnabled } from '../modules/accounts/accounts.store.ts';
+import { insertSession } from '../modules/identity/identity.store.ts';
 import { outboxMailer } from '../modules/identity/mailer.ts';
+import * as twoFactor from '../modules/identity/two-factor.store.ts';
 import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
 import { findSetting } from '../modules/settings/settings.store.ts';
 import { findUserInfo } from '../modules/users/users.store.ts';
@@ -69,6 +71,54 @@ describe.each(testDatabases)('admin commands on $name', (database) => {
     });
   });
 
+  it('turns two-factor sign-in off for a user who lost the app and the recovery codes; the sessions stay', async () => {
+    const lost = (
+      await db
+        .insertInto('users')
+        .values({
+          email: 'lost@example.com',
+          given_name: 'L',
+          family_name: 'D',
+          password_hash: 'x',
+          referral_code: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await twoFactor.saveUnconfirmedSecret(db, lost, 'sealed-secret');
+    await twoFactor.confirmSecret(db, lost, 1);
+    await twoFactor.setMfaEnabled(db, lost, true);
+    await twoFactor.replaceRecoveryCodes(db, lost, ['hash-1', 'hash-2']);
+    await twoFactor.insertChallenge(db, lost, 'challenge-hash', 300);
+    const sessionId = await insertSession(db, lost, 3600);
+    // Another user's two-factor sign-in is left alone.
+    await twoFactor.saveUnconfirmedSecret(db, userId, 'sealed-other');
+    await twoFactor.setMfaEnabled(db, userId, true);
+    const rowsOf = async (
+      table: 'two_factor_secrets' | 'two_factor_recovery_codes' | 'sign_in_challenges',
+      id: string,
+    ) => (await db.selectFrom(table).select('user_id').where('user_id', '=', id).execute()).length;
+
+    const off = await runCommand(db, ['mfa', 'disable', '--email', ' Lost@Example.com', '--json']);
+    expect(off.json).toEqual({ email: 'lost@example.com', mfaEnabled: false, wasEnabled: true });
+    expect(off.text).toBe(
+      'Two-factor sign-in is off for lost@example.com: the authenticator secret and recovery codes are forgotten',
+    );
+    expect(await twoFactor.isMfaEnabled(db, lost)).toBe(false);
+    expect(await rowsOf('two_factor_secrets', lost)).toBe(0);
+    expect(await rowsOf('two_factor_recovery_codes', lost)).toBe(0);
+    expect(await rowsOf('sign_in_challenges', lost)).toBe(0);
+    const session = await db.selectFrom('sessions').select(['id', 'revoked_at']).where('user_id', '=', lost).execute();
+    expect(session).toEqual([{ id: sessionId, revoked_at: null }]);
+    expect(await twoFactor.isMfaEnabled(db, userId)).toBe(true);
+    expect(await rowsOf('two_factor_secrets', userId)).toBe(1);
+
+    const again = await runCommand(db, ['mfa', 'disable', '--email', 'lost@example.com']);
+    expect(again.json).toEqual({ email: 'lost@example.com', mfaEnabled: false, wasEnabled: false });
+    expect(again.text).toBe('Two-factor sign-in was already off for lost@example.com');
+    await twoFactor.turnOffTwoFactor(db, userId);
+  });
+
   it('runs a scheduled job now, and names the known ones for an unknown job', async () => {
     const config = loadConfig({});
     const jobs = buildJobs({
@@ -83,7 +133,7 @@ describe.each(testDatabases)('admin commands on $name', (database) => {
       result: { charged: 0, failed: 0, errors: [] },
     });
     await expect(runCommand(db, ['jobs', 'run', 'nightly'], jobs)).rejects.toThrow(
-      'Unknown job "nightly". Known: autopay, reconcile, billing, cleanup',
+      'Unknown job "nightly". Known: autopay, reconcile, ambassadors, billing, cleanup',
     );
   });
 
@@ -166,6 +216,9 @@ describe.each(testDatabases)('admin commands on $name', (database) => {
     [['feature', 'enable', 'TOKEN_FORWARDING', '--account', '00000000-0000-4000-8000-000000000000'], /No account/],
     [['ambassador', 'grant', '--email', 'nobody@example.com', '--rate', '0.1'], /No user nobody@example.com/],
     [['ambassador', 'grant', '--email', 'amb@example.com', '--rate', '2'], /--rate must be a fraction/],
+    [['mfa', 'disable', '--email', 'nobody@example.com'], /No user nobody@example.com/],
+    [['mfa', 'disable'], /--email is required/],
+    [['mfa', 'enable', '--email', 'amb@example.com'], /Unknown command "mfa enable"/],
     [['launch', 'rockets'], /Unknown command "launch rockets"/],
   ])('refuses %j', async (args, message) => {
     await expect(runCommand(db, args)).rejects.toThrow(message);

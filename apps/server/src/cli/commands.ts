@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AddPaymentCardSetting, BILLABLE_RESOURCES, DepositSetting, type Setting } from '@ebs/contract';
+import { AddPaymentCardSetting, BILLABLE_RESOURCES, DepositSetting, normalizeEmail, type Setting } from '@ebs/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
 import type { Jobs } from '../jobs/registry.ts';
@@ -7,6 +7,8 @@ import { accountExists, ledgerBalance, setFeature } from '../modules/accounts/ac
 import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
 import { parseAmount } from '../modules/billing/ledger.service.ts';
 import { insertTransaction } from '../modules/billing/ledger.store.ts';
+import { findUserByEmail } from '../modules/identity/identity.store.ts';
+import { isMfaEnabled, turnOffTwoFactor } from '../modules/identity/two-factor.store.ts';
 import { findSetting, saveSetting } from '../modules/settings/settings.store.ts';
 import { isKnownResource, listPrices, setPrice } from '../modules/usage/prices.store.ts';
 
@@ -25,12 +27,14 @@ Commands:
   accounts list                                         every account with its owner, status and balance
   feature enable|disable TOKEN_FORWARDING --account ID  turn an account feature on or off
   ambassador grant --email E --rate R                   make a user an ambassador (R a fraction, 0.1 = 10 %)
+  mfa disable --email E                                 turn two-factor sign-in off for a user who lost the
+                                                        app and every recovery code (sessions stay)
   deposit --account ID --amount N --note TEXT           credit N USD to an account (ADMIN_MANUAL_DEPOSIT)
   setting set DEPOSIT --json '{"minAmount":5}'          change a product setting (the whole value)
   setting set ADD_PAYMENT_CARD --json '{"mandatory":true}'
   price set RESOURCE USD                                the unit price of a resource (a request; a forward)
   price list                                            every billable resource and its unit price
-  jobs run billing|autopay|reconcile|cleanup|forwarding|webhooks
+  jobs run billing|autopay|reconcile|ambassadors|cleanup|forwarding|webhooks
                                                         run a job now (billing: usage up to now)
   --help                                                this text
 
@@ -127,6 +131,22 @@ export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promi
     return {
       text: `${values.email} is an ambassador: code ${ambassador.code}, rate ${ambassador.rewardRate}`,
       json: ambassador,
+    };
+  }
+
+  if (noun === 'mfa' && verb === 'disable') {
+    if (!values.email) throw new CommandError('--email is required');
+    const email = normalizeEmail(values.email);
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new CommandError(`No user ${values.email}`);
+    const wasEnabled = await isMfaEnabled(db, user.id);
+    // Also forgets a secret set up but never confirmed, so a new setup starts clean.
+    await turnOffTwoFactor(db, user.id);
+    return {
+      text: wasEnabled
+        ? `Two-factor sign-in is off for ${email}: the authenticator secret and recovery codes are forgotten`
+        : `Two-factor sign-in was already off for ${email}`,
+      json: { email, mfaEnabled: false, wasEnabled },
     };
   }
 

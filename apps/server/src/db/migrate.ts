@@ -7,6 +7,9 @@ import * as suspension from './migrations/2026_11_21_0004_suspension.ts';
 import * as accounts from './migrations/2026_11_21_0005_accounts.ts';
 import * as keysAndUsage from './migrations/2026_11_21_0006_keys_and_usage.ts';
 import * as tokenForwarding from './migrations/2026_11_21_0007_token_forwarding.ts';
+import * as ambassadorRewards from './migrations/2026_11_21_0008_ambassador_rewards.ts';
+import * as twoFactor from './migrations/2026_11_21_0009_two_factor.ts';
+import * as thirdPartySignIn from './migrations/2026_11_21_0010_third_party_sign_in.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +20,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0005_accounts': accounts,
   '2026_11_21_0006_keys_and_usage': keysAndUsage,
   '2026_11_21_0007_token_forwarding': tokenForwarding,
+  '2026_11_21_0008_ambassador_rewards': ambassadorRewards,
+  '2026_11_21_0009_two_factor': twoFactor,
+  '2026_11_21_0010_third_party_sign_in': thirdPartySignIn,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,16 +1,19 @@
 import type { ColumnType, Generated } from 'kysely';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** numeric columns travel as strings so money is never a binary float. */
-type Numeric = ColumnType<string, string | number, string | number>;
+import type { NullableTimestamp, Numeric, Timestamp } from './column-types.ts';
+import type {
+  DestinationWalletsTable,
+  GasFeeFundingWalletsTable,
+  TokenForwardingTransactionsTable,
+  TokenForwardingWalletsTable,
+} from './forwarding-schema.ts';
 
 export interface UsersTable {
   id: Generated<string>;
   email: string;
   given_name: string;
   family_name: string;
-  password_hash: string;
+  /** Null for a user who signed up with a third-party provider and never set a password. */
+  password_hash: string | null;
   confirmed_at: NullableTimestamp;
   referral_code: string | null;
   welcome_credit_redeemed: Generated<boolean>;
@@ -123,7 +126,16 @@ export interface AmbassadorsTable {
   user_id: string;
   code: string;
   reward_rate: Numeric;
-  balance: ColumnType<string, string | number | undefined, string | number>;
+  created_at: Timestamp;
+}
+
+export interface AmbassadorRewardsTable {
+  transaction_id: string;
+  ambassador_user_id: string;
+  referred_user_id: string;
+  deposit_amount: Numeric;
+  reward_rate: Numeric;
+  amount: Numeric;
   created_at: Timestamp;
 }
 
@@ -229,6 +241,7 @@ export interface Database {
   account_transactions: AccountTransactionsTable;
   settings: SettingsTable;
   ambassadors: AmbassadorsTable;
+  ambassador_rewards: AmbassadorRewardsTable;
   processor_customers: ProcessorCustomersTable;
   processor_payment_methods: ProcessorPaymentMethodsTable;
   processor_setup_intents: ProcessorSetupIntentsTable;
@@ -243,94 +256,59 @@ export interface Database {
   gas_fee_funding_wallets: GasFeeFundingWalletsTable;
   token_forwarding_wallets: TokenForwardingWalletsTable;
   token_forwarding_transactions: TokenForwardingTransactionsTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  user_identities: UserIdentitiesTable;
+  third_party_sign_ins: ThirdPartySignInsTable;
 }
 
-export interface DestinationWalletsTable {
-  id: Generated<string>;
-  account_id: string;
-  network: string;
-  name: string;
-  address: string;
+export interface TwoFactorSecretsTable {
+  user_id: string;
+  /** The authenticator secret (base32), sealed with the data key. */
+  secret_sealed: string;
+  confirmed_at: NullableTimestamp;
+  /** bigint travels as text: the newest 30-second step whose code was accepted. */
+  last_used_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
-export interface GasFeeFundingWalletsTable {
+export interface TwoFactorRecoveryCodesTable {
   id: Generated<string>;
-  account_id: string;
-  network: string;
-  name: string;
-  key_index: number;
-  address: string;
-  balance: Generated<string>;
-  balance_checked_at: Timestamp;
-  next_nonce: Generated<number>;
-  low_balance_notified_at: NullableTimestamp;
-  deleted_at: NullableTimestamp;
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
   created_at: Timestamp;
-  updated_at: Timestamp;
 }
 
-export interface TokenForwardingWalletsTable {
+export interface SignInChallengesTable {
   id: Generated<string>;
-  account_id: string;
-  network: string;
-  token: string;
-  smart_contract_address: string | null;
-  token_decimals: Generated<number>;
-  key_index: number;
-  address: string;
-  status: Generated<'ENABLED' | 'DISABLED'>;
-  status_reason: string | null;
-  minimum_forwarding_amount: Numeric;
-  destination_address: string;
-  gas_fee_funding_wallet_id: string | null;
-  webhook_url: string | null;
-  webhook_header: string | null;
-  /** Sealed with the data key. */
-  webhook_header_value: string | null;
-  balance: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-  balance_checked_at: NullableTimestamp;
-  deleted_at: NullableTimestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-type ForwardStatusColumn = 'PENDING' | 'FUNDING_GAS' | 'SENDING' | 'CONFIRMING' | 'COMPLETED' | 'FAILED';
-type NullableNumeric = ColumnType<string | null, string | number | null | undefined, string | number | null>;
-
-export interface TokenForwardingTransactionsTable {
-  id: Generated<string>;
-  account_id: string;
-  wallet_id: string;
-  network: string;
-  token: string;
-  smart_contract_address: string | null;
-  from_address: string;
-  to_address: string;
-  amount: Numeric;
-  original_balance: Numeric;
-  status: Generated<ForwardStatusColumn>;
-  gas_limit: NullableNumeric;
-  gas_price: NullableNumeric;
-  gas_tx_hash: string | null;
-  gas_raw_tx: string | null;
-  tx_hash: string | null;
-  raw_tx: string | null;
-  confirmations: Generated<number>;
-  receipt: ColumnType<unknown, string | null | undefined, string | null>;
-  error: string | null;
+  user_id: string;
+  token_hash: string;
   attempts: Generated<number>;
-  next_step_at: Timestamp;
-  lease_owner: string | null;
-  lease_until: NullableTimestamp;
-  webhook_id: string | null;
-  webhook_payload: string | null;
-  webhook_status: Generated<'NONE' | 'PENDING' | 'DELIVERED' | 'FAILED'>;
-  webhook_attempt: Generated<number>;
-  webhook_log: ColumnType<unknown, string | undefined, string>;
-  webhook_next_at: NullableTimestamp;
-  webhook_lease_until: NullableTimestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
   created_at: Timestamp;
-  updated_at: Timestamp;
+}
+
+/** A user's sign-in identity at a third-party OpenID provider: the issuer and its subject name one person. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  /** The verified e-mail the provider gave at the last sign-in (for support; the user's own e-mail is users.email). */
+  email: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
+/** A third-party sign-in under way: what the callback must check, found by the hash of the browser's cookie. */
+export interface ThirdPartySignInsTable {
+  flow_hash: string;
+  provider: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }

@@ -20,6 +20,7 @@ const USER_SCOPED = new Set([
   'GET /api/v1.0/account', // the caller's own accounts
   'POST /api/v1.0/account', // a new account, owned by the caller
   'GET /api/v1.0/user', // the caller's own profile
+  'GET /api/v1.0/user/ambassador', // the caller's own ambassador card
   'GET /api/v1.0/setting', // product-wide settings
   'GET /api/v1.0/transaction/type', // the product's list of transaction types
 ]);

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { cleanUpDrafts } from '../modules/accounts/draft-cleanup.job.ts';
+import { rewardDeposits } from '../modules/ambassador/ambassador.store.ts';
 import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
 import { DepositService } from '../modules/billing/deposit.service.ts';
 import type { CardProvider } from '../modules/cards/card-provider.ts';
@@ -34,6 +35,8 @@ export function buildJobs(deps: {
   return {
     autopay: () => runAutoPay({ db: deps.db, deposits, mailer: deps.mailer, productName: deps.config.PRODUCT_NAME }),
     reconcile: () => deposits.reconcile(),
+    // Deposits settle with their reward; this catches one whose process stopped in between.
+    ambassadors: () => rewardDeposits(deps.db),
     // The schedule bills closed days; an operator's run also bills today so far.
     billing: (run) => runBilling(deps.db, { includeToday: !run?.scheduled, flush: deps.flushUsage }),
     cleanup: () => cleanUpDrafts(deps.db, new CardsService(deps.db, deps.provider)),

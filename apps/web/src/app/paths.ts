@@ -1,3 +1,5 @@
+import { THIRD_PARTY_LANDING_PATH } from '@ebs/contract';
+
 /** Every route path of the console, in one place (spec B §2). */
 export const paths = {
   root: '/',
@@ -10,6 +12,7 @@ export const paths = {
   changePassword: '/change-password',
   ambassadorProgram: '/ambassador-program',
   account: '/account/:accountId',
+  thirdPartySignIn: THIRD_PARTY_LANDING_PATH,
 } as const;
 
 /** Account-scoped route segments, relative to /account/:accountId. */

@@ -25,16 +25,10 @@ const lazyComponent = (load: Load): LazyPage => ({ lazy: async () => ({ Componen
 
 const page = (load: Load): LazyPage => ({ ...lazyComponent(load), ErrorBoundary: RouteError });
 
-const notYet = (title: string, crumb: CrumbTrail = { current: title }): LazyPage => ({
-  lazy: async () => {
-    const { NotYetPage } = await import('../components/not-yet-page');
-    return { element: <NotYetPage title={title} /> };
-  },
-  handle: { crumb },
-  ErrorBoundary: RouteError,
-});
-
 const loginPage = () => page(() => import('../features/identity/login-page').then((m) => m.LoginPage));
+// Both route tables: signed in it welcomes and goes on, signed out it tells the Login page the sign-in failed.
+const thirdPartyLanding = () =>
+  page(() => import('../features/identity/third-party-landing').then((m) => m.ThirdPartyLanding));
 
 export const signedOutRoutes: RouteObject[] = [
   {
@@ -54,6 +48,7 @@ export const signedOutRoutes: RouteObject[] = [
         path: paths.resetPassword,
         ...page(() => import('../features/identity/reset-password-page').then((m) => m.ResetPasswordPage)),
       },
+      { path: paths.thirdPartySignIn, ...thirdPartyLanding() },
       { path: '*', ...loginPage() },
     ],
   },
@@ -82,7 +77,10 @@ export const signedInRoutes: RouteObject[] = [
         path: paths.changePassword,
         ...page(() => import('../features/identity/change-password-page').then((m) => m.ChangePasswordPage)),
       },
-      { path: paths.ambassadorProgram, ...notYet(Texts.pageTitles.ambassadorProgram) },
+      {
+        path: paths.ambassadorProgram,
+        ...page(() => import('../features/ambassador/ambassador-page').then((m) => m.AmbassadorPage)),
+      },
       {
         path: paths.account,
         ...lazyComponent(() => import('./layouts/account-layout').then((m) => m.AccountLayout)),
@@ -150,6 +148,7 @@ export const signedInRoutes: RouteObject[] = [
           },
         ],
       },
+      { path: paths.thirdPartySignIn, ...thirdPartyLanding() },
       { path: '*', element: toAccounts },
     ],
   },

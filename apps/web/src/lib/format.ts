@@ -18,3 +18,6 @@ export const formatDate = (iso: string) => dayjs(iso).format('YYYY-MM-DD');
 
 /** spec B §2, §9: a long address, id or hash shows its first 4 and last 4 characters joined by three dots. */
 export const abbreviate = (value: string) => (value.length > 11 ? `${value.slice(0, 4)}...${value.slice(-4)}` : value);
+
+/** A fraction as a percent (spec B §9: rate × 100), without binary noise: 0.0725 → "7.25%". */
+export const formatPercent = (rate: number) => `${Number((rate * 100).toFixed(4))}%`;

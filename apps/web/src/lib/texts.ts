@@ -6,7 +6,6 @@ export const Texts = {
   productNameFallback: 'EBS Console',
   tagline: 'Reliable RPC endpoints and token forwarding for ten networks.',
   loading: 'Loading',
-  notAvailableYet: 'This page is not available yet.',
 
   // spec A §2 detail-row display and the copy button (its accessible name is ours)
   view: 'View',
@@ -25,8 +24,8 @@ export const Texts = {
   referralCode: 'Referral code (optional)',
   forgotPasswordLink: 'Forgot password?',
   or: 'or',
-  signInWithGoogle: 'Sign in with Google',
-  signInWithGitHub: 'Sign in with GitHub',
+  /** A third-party sign-in button; the provider's name is configured on the server (docs/operations.md). */
+  signInWith: (provider: string) => `Sign in with ${provider}`,
 
   // spec B §2 verification, forgot, reset, change password
   emailValidation: 'Email Validation',
@@ -269,7 +268,49 @@ export const Texts = {
     deleteApiKey: 'Delete API Key',
   },
 
-  // page names of the screens still to come (spec A §2, spec B §2)
+  // spec B §2 Ambassador Program
+  ambassador: {
+    currentBalance: 'Current balance',
+    code: 'Ambassador code',
+    rewardRate: 'Reward rate',
+    linkedUsers: 'Linked users',
+    howItWorks: (percent: string) =>
+      `Share your code: people enter it as the referral code when they sign up. You earn ${percent} of every card payment made on the accounts they create.`,
+    noLinkedUsers: 'No one has signed up with your code yet.',
+  },
+
+  // ours: two-factor sign-in (the login's second step and its settings on the Change password page)
+  twoFactor: {
+    title: 'Two-factor sign-in',
+    loginIntro: 'Enter the 6-digit code from your authenticator app.',
+    loginRecoveryIntro: 'Enter one of the recovery codes you saved when you turned on two-factor sign-in.',
+    authenticationCode: 'Authentication code',
+    recoveryCode: 'Recovery code',
+    useRecoveryCode: 'Use a recovery code',
+    useAuthenticatorApp: 'Use the authenticator app',
+    verify: 'Verify',
+    about: 'When it is on, signing in asks for a code from an authenticator app on your phone after your password.',
+    status: 'Status',
+    on: 'On',
+    off: 'Off',
+    turnOn: 'Turn on',
+    turnOff: 'Turn off',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    scan: 'Scan this QR code with your authenticator app, or type the secret key into it. Then enter the 6-digit code the app shows.',
+    qrCode: 'QR code for the authenticator app',
+    secretKey: 'Secret key',
+    turnOffIntro:
+      'Enter a current code from your authenticator app, or a recovery code, to turn two-factor sign-in off.',
+    codeOrRecoveryCode: 'Authentication or recovery code',
+    recoveryCodesTitle: 'Save your recovery codes',
+    recoveryCodesText:
+      'Each code signs you in once if you lose your authenticator app. They are shown only now: copy them and keep them somewhere safe.',
+    recoveryCodesList: 'Recovery codes',
+    saved: 'I have saved them',
+  },
+
+  // page names (spec A §2, spec B §2)
   pageTitles: {
     createAccount: 'Create Account',
     ambassadorProgram: 'Ambassador Program',

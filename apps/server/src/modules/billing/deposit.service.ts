@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEPOSIT_MAX, type DepositResult, Messages } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { rewardDeposits } from '../ambassador/ambassador.store.ts';
 import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';
 import { customerIdOf, findCard } from '../cards/cards.store.ts';
 import { depositMinimum } from './auto-pay.service.ts';
@@ -133,6 +134,7 @@ export class DepositService {
   private async settle(id: string, charge: ChargeResult): Promise<void> {
     const { status, metadata } = this.outcome(charge);
     await settleTransaction(this.db, id, status, metadata);
+    if (status === 'COMPLETED') await rewardDeposits(this.db, id);
   }
 
   private answer(row: Pick<ClaimedDeposit, 'id' | 'status' | 'metadata'>, amount: number): DepositResult {

@@ -5,6 +5,7 @@ import { isProduction } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { readOutbox } from '../identity/mailer.ts';
+import { publicProviders } from '../identity/third-party/third-party.providers.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -20,6 +21,9 @@ export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, conf
         docsUrl: config.DOCS_URL,
         apiBase: config.PUBLIC_URL,
         productName: config.PRODUCT_NAME,
+        thirdPartyProviders: publicProviders(config),
+        cardProvider: config.CARD_PROVIDER,
+        ...(config.CARD_PROVIDER === 'stripe' ? { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
       }),
   );
 

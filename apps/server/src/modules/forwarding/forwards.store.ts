@@ -1,7 +1,7 @@
 import type { ForwardStatus, TokenForwardingTransaction, WebhookAttempt, WebhookStatus } from '@ebs/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { TokenForwardingTransactionsTable } from '../../db/schema.ts';
+import type { TokenForwardingTransactionsTable } from '../../db/forwarding-schema.ts';
 
 export type ForwardRow = Selectable<TokenForwardingTransactionsTable>;
 

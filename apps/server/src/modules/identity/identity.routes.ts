@@ -7,13 +7,15 @@ import {
   ConfirmSignUpBody,
   Done,
   EmailBody,
+  MfaSignInBody,
   SignInBody,
+  SignInResult,
   SignUpBody,
   SignUpResult,
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { cookieSecure } from '../../config.ts';
+import { type Config, cookieSecure } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { authenticate, requireCaller } from '../../http/guards.ts';
 import { ok, responses } from '../../http/reply.ts';
@@ -23,14 +25,17 @@ export const REFRESH_COOKIE = 'ebs_refresh';
 /** The refresh cookie travels only to the identity routes, never to the API or to scripts. */
 const COOKIE_PATH = '/auth';
 
+/** The refresh cookie's attributes, shared with third-party sign-in so both set it the same way. */
+export const refreshCookieOptions = (config: Config) => ({
+  path: COOKIE_PATH,
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  secure: cookieSecure(config),
+});
+
 export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { identity, config, db, tokens }) => {
   const tags = ['identity'];
-  const cookieOptions = {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: cookieSecure(config),
-  };
+  const cookieOptions = refreshCookieOptions(config);
   const signedIn = (reply: FastifyReply, result: SignedIn) => {
     reply.setCookie(REFRESH_COOKIE, result.refreshToken, {
       ...cookieOptions,
@@ -57,8 +62,18 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
 
   app.post(
     '/auth/sign-in',
-    { schema: { tags, body: SignInBody, response: responses(AuthSession) } },
-    async (req, reply) => ok(signedIn(reply, await identity.signIn(req.body, req.ip))),
+    { schema: { tags, body: SignInBody, response: responses(SignInResult) } },
+    async (req, reply) => {
+      const result = await identity.signIn(req.body, req.ip);
+      // With two-factor sign-in on, the password alone opens no session: no cookie before the code.
+      return ok('refreshToken' in result ? signedIn(reply, result) : result);
+    },
+  );
+
+  app.post(
+    '/auth/sign-in/mfa',
+    { schema: { tags, body: MfaSignInBody, response: responses(AuthSession) } },
+    async (req, reply) => ok(signedIn(reply, await identity.answerMfaChallenge(req.body, req.ip))),
   );
 
   app.post('/auth/refresh', { schema: { tags, response: responses(AuthSession) } }, async (req, reply) => {

@@ -4,6 +4,7 @@ import {
   isStrongPassword,
   isValidEmail,
   Messages,
+  type MfaChallenge,
   normalizeEmail,
   resendWaitMessage,
   type SignUpBody,
@@ -18,7 +19,8 @@ import { type CodePurpose, hashCode, maskEmail, newCode, sameHash } from './code
 import * as store from './identity.store.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { hashRefreshToken, type IdTokens, newRefreshToken } from './tokens.ts';
+import { hashOpaqueToken, type IdTokens, newOpaqueToken } from './tokens.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 const MAX_CODE_ATTEMPTS = 5;
 /** A refresh token reused within this many seconds (two tabs refreshing at once) is not a theft. */
@@ -46,7 +48,10 @@ export interface IdentityProvider {
   signUp(input: SignUpBody, ip: string): Promise<SignUpResult>;
   confirmSignUp(input: { email: string; code: string }, ip: string): Promise<SignedIn>;
   resendCode(input: { email: string }, ip: string): Promise<CodeDelivery>;
-  signIn(input: { email: string; password: string }, ip: string): Promise<SignedIn>;
+  /** The session, or the second-step challenge when the user has two-factor sign-in on. */
+  signIn(input: { email: string; password: string }, ip: string): Promise<SignedIn | MfaChallenge>;
+  /** Finishes a sign-in that was answered with a challenge, with an authenticator or recovery code. */
+  answerMfaChallenge(input: { session: string; code: string }, ip: string): Promise<SignedIn>;
   refresh(refreshToken: string | undefined): Promise<SignedIn>;
   signOut(refreshToken: string | undefined, sessionId: string | undefined): Promise<void>;
   forgotPassword(input: { email: string }, ip: string): Promise<CodeDelivery>;
@@ -66,6 +71,7 @@ export class IdentityService implements IdentityProvider {
     private readonly tokens: IdTokens,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async signUp(input: SignUpBody, ip: string): Promise<SignUpResult> {
@@ -75,7 +81,8 @@ export class IdentityService implements IdentityProvider {
     }
     this.checkPolicy(input.password);
     await enforce(this.limiter, [[`mail:ip:${ip}`, LIMITS.mailPerIp]]);
-    const referralCode = input.referralCode?.trim() || null;
+    // Codes are upper case; people type them as they like.
+    const referralCode = input.referralCode?.trim().toUpperCase() || null;
     if (referralCode && !(await store.referralCodeExists(this.db, referralCode))) {
       throw identityError('referralCode');
     }
@@ -131,7 +138,7 @@ export class IdentityService implements IdentityProvider {
     return { CodeDeliveryDetails: this.delivery(email) };
   }
 
-  async signIn(input: { email: string; password: string }, ip: string): Promise<SignedIn> {
+  async signIn(input: { email: string; password: string }, ip: string): Promise<SignedIn | MfaChallenge> {
     const email = normalizeEmail(input.email);
     await enforce(this.limiter, [
       [`signin:email:${email}`, LIMITS.signInPerEmail],
@@ -140,13 +147,28 @@ export class IdentityService implements IdentityProvider {
     const user = await store.findUserByEmail(this.db, email);
     if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw identityError('notAuthorized');
     if (!user.confirmedAt) throw identityError('userNotConfirmed');
+    return this.finishSignIn(user);
+  }
+
+  /**
+   * How every sign-in whose first proof passed ends (a password here, a third-party provider's word
+   * in third-party sign-in): the second-step challenge when two-factor sign-in is on, else a session.
+   */
+  async finishSignIn(user: store.UserRow): Promise<SignedIn | MfaChallenge> {
+    return (await this.twoFactor.challengeFor(user.id)) ?? this.startSession(user);
+  }
+
+  async answerMfaChallenge(input: { session: string; code: string }, ip: string): Promise<SignedIn> {
+    const userId = await this.twoFactor.passChallenge(input.session, input.code, ip);
+    const user = await store.findUserById(this.db, userId);
+    if (!user) throw identityError('mfaChallengeExpired');
     return this.startSession(user);
   }
 
   /** Rotates the refresh token; reuse of a rotated token after the grace period revokes the session. */
   async refresh(refreshToken: string | undefined): Promise<SignedIn> {
     if (!refreshToken) throw unauthorized();
-    const hash = hashRefreshToken(refreshToken);
+    const hash = hashOpaqueToken(refreshToken);
     const row = await store.findRefreshToken(this.db, hash);
     if (!row?.sessionLive) throw unauthorized();
     if (row.usedSecondsAgo !== null && row.usedSecondsAgo > REUSE_GRACE_SECONDS) {
@@ -162,7 +184,7 @@ export class IdentityService implements IdentityProvider {
   async signOut(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
     if (sessionId) await store.revokeSession(this.db, sessionId);
     if (!refreshToken) return;
-    const row = await store.findRefreshToken(this.db, hashRefreshToken(refreshToken));
+    const row = await store.findRefreshToken(this.db, hashOpaqueToken(refreshToken));
     if (row) await store.revokeSession(this.db, row.sessionId);
   }
 
@@ -281,14 +303,15 @@ export class IdentityService implements IdentityProvider {
     if (!(await store.useCode(this.db, row.id))) throw identityError('expiredCode');
   }
 
-  private async startSession(user: store.UserRow): Promise<SignedIn> {
+  /** A new session for a user whose identity is proven: by password here, or by a third-party provider. */
+  async startSession(user: store.UserRow): Promise<SignedIn> {
     const sessionId = await store.insertSession(this.db, user.id, this.config.REFRESH_TOKEN_TTL_SECONDS);
     return this.issue(user, sessionId);
   }
 
   private async issue(user: store.UserRow, sessionId: string): Promise<SignedIn> {
-    const refreshToken = newRefreshToken();
-    await store.insertRefreshToken(this.db, sessionId, hashRefreshToken(refreshToken));
+    const refreshToken = newOpaqueToken();
+    await store.insertRefreshToken(this.db, sessionId, hashOpaqueToken(refreshToken));
     const idToken = await this.tokens.sign({
       sub: user.id,
       sid: sessionId,

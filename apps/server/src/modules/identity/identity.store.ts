@@ -7,7 +7,8 @@ export interface UserRow {
   email: string;
   givenName: string;
   familyName: string;
-  passwordHash: string;
+  /** Null for a user who signed up with a third-party provider and never set a password. */
+  passwordHash: string | null;
   confirmedAt: Date | null;
 }
 
@@ -18,7 +19,7 @@ const toUser = (r: {
   email: string;
   given_name: string;
   family_name: string;
-  password_hash: string;
+  password_hash: string | null;
   confirmed_at: Date | null;
 }): UserRow => ({
   id: r.id,

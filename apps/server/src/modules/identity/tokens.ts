@@ -59,5 +59,6 @@ export class IdTokens {
 }
 
 /** Refresh tokens are random; only their SHA-256 is stored. */
-export const newRefreshToken = () => randomBytes(32).toString('base64url');
-export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A random secret handed out once (refresh tokens, sign-in challenges, third-party sign-in flows); only its hash is stored. */
+export const newOpaqueToken = () => randomBytes(32).toString('base64url');
+export const hashOpaqueToken = (token: string) => createHash('sha256').update(token).digest('hex');

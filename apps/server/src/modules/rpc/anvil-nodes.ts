@@ -59,8 +59,22 @@ export interface AnvilNode {
 /**
  * Starts an Anvil node with a chain id on a free local port (keeping its state in `statePath`
  * when given) and answers once it serves JSON-RPC. Used by the embedded default and by tests.
+ * The port is free when chosen but may be taken before Anvil binds it (another process's outgoing
+ * connection can get it): then it tries another port, a few times.
  */
 export async function spawnAnvil(chainId: number, statePath?: string): Promise<AnvilNode> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await spawnOnFreePort(chainId, statePath);
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !/address already in use/i.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+const PORT_ATTEMPTS = 5;
+
+async function spawnOnFreePort(chainId: number, statePath?: string): Promise<AnvilNode> {
   const port = await freePort();
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
   if (statePath) args.push('--state', statePath);

@@ -26,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, lim
     },
     async (req) => {
       await enforce(limiter, [[`referral:ip:${req.ip}`, { limit: 60, windowSeconds: 60 }]]);
-      return ok({ isValidCode: await referralCodeExists(db, req.query.referralCode.trim()) });
+      return ok({ isValidCode: await referralCodeExists(db, req.query.referralCode.trim().toUpperCase()) });
     },
   );
 };

@@ -1,6 +1,6 @@
-import type { Ambassador, UserInfo } from '@ebs/contract';
-import { sql } from 'kysely';
+import type { UserInfo } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
+import { findAmbassador } from '../ambassador/ambassador.store.ts';
 
 export async function findUserInfo(db: Db, userId: string): Promise<UserInfo | undefined> {
   const row = await db
@@ -18,21 +18,4 @@ export async function findUserInfo(db: Db, userId: string): Promise<UserInfo | u
     bonusRedemption: { welcomeCredit: row.welcome_credit_redeemed },
     ambassador: (await findAmbassador(db, userId)) ?? null,
   };
-}
-
-export async function findAmbassador(db: Db, userId: string): Promise<Ambassador | undefined> {
-  const row = await db
-    .selectFrom('ambassadors')
-    .select(['code', sql<string>`reward_rate::text`.as('rate'), sql<string>`balance::text`.as('balance')])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const linked = await db
-    .selectFrom('users')
-    .select('email')
-    .where('referral_code', '=', row.code)
-    .where('confirmed_at', 'is not', null)
-    .orderBy('created_at')
-    .execute();
-  return { balance: Number(row.balance), code: row.code, rewardRate: Number(row.rate), linkedUsers: linked };
 }

@@ -60,15 +60,3 @@ export function useAccountCreation() {
   });
   return { draft, attach, finish };
 }
-
-/** The signed-in user, fresh: the wizard offers the welcome credit only to users who have not redeemed it. */
-export const useFreshUser = () =>
-  useQuery({
-    queryKey: ['user'],
-    queryFn: async () => {
-      const user = await api.get<UserInfo>('/api/v1.0/user');
-      setUser(user);
-      return user;
-    },
-    staleTime: 0,
-  });

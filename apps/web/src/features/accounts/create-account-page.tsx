@@ -3,13 +3,14 @@ import { Button, Card, Checkbox, Form, Input, Result, Space, Steps, Typography }
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { CardEntry } from '../../components/card-entry/card-entry';
+import { ProviderCardEntry } from '../../components/card-entry/provider-card-entry';
 import { useSetupIntent } from '../../components/card-entry/setup-intent';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { useSetting } from '../../lib/settings';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { useAccountCreation, useFreshUser } from './account-queries';
+import { useFreshUser } from '../../session/use-fresh-user';
+import { useAccountCreation } from './account-queries';
 
 const T = Texts.createAccount;
 
@@ -186,6 +187,7 @@ function PaymentStep({ draftId, cardMandatory, busy, onBack, onSkip, onConfirmed
   const [opening] = useState(newIdempotencyKey);
   const intent = useSetupIntent(draftId, opening);
   const [confirming, setConfirming] = useState(false);
+  const [providerReady, setProviderReady] = useState(false);
   const working = busy || confirming;
 
   useEffect(() => {
@@ -195,7 +197,13 @@ function PaymentStep({ draftId, cardMandatory, busy, onBack, onSkip, onConfirmed
   return (
     <>
       <Typography.Paragraph type="secondary">{T.paymentHint}</Typography.Paragraph>
-      <CardEntry formId={formId} setupIntent={intent.data} onBusyChange={setConfirming} onConfirmed={onConfirmed} />
+      <ProviderCardEntry
+        formId={formId}
+        setupIntent={intent.data}
+        onBusyChange={setConfirming}
+        onConfirmed={onConfirmed}
+        onReadyChange={setProviderReady}
+      />
       <Typography.Paragraph type="secondary">{Texts.cards.chargeNote}</Typography.Paragraph>
       <Space>
         <Button onClick={onBack} disabled={working}>
@@ -206,7 +214,13 @@ function PaymentStep({ draftId, cardMandatory, busy, onBack, onSkip, onConfirmed
             {T.skip}
           </Button>
         )}
-        <Button type="primary" htmlType="submit" form={formId} disabled={!intent.data || working} loading={busy}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          form={formId}
+          disabled={!intent.data || !providerReady || working}
+          loading={busy}
+        >
           {T.create}
         </Button>
       </Space>

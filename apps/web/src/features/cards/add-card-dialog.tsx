@@ -1,6 +1,6 @@
 import { Button, Modal, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
-import { CardEntry } from '../../components/card-entry/card-entry';
+import { ProviderCardEntry } from '../../components/card-entry/provider-card-entry';
 import { useSetupIntent } from '../../components/card-entry/setup-intent';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { Texts } from '../../lib/texts';
@@ -16,7 +16,8 @@ interface AddCardDialogProps {
 
 /**
  * Add Payment Method (spec A §2, §4): mounted once per opening, it creates a setup intent, keeps
- * Add disabled until that has arrived, and attaches the payment method the card entry confirms.
+ * Add disabled until that has arrived and the card provider is loaded, and attaches the payment
+ * method the card entry confirms.
  */
 export function AddCardDialog({ accountId, onClose }: AddCardDialogProps) {
   const formId = useId();
@@ -24,6 +25,7 @@ export function AddCardDialog({ accountId, onClose }: AddCardDialogProps) {
   const intent = useSetupIntent(accountId, opening);
   const attach = useAttachCard(accountId);
   const [confirming, setConfirming] = useState(false);
+  const [providerReady, setProviderReady] = useState(false);
   const busy = confirming || attach.isPending;
 
   useEffect(() => {
@@ -46,12 +48,24 @@ export function AddCardDialog({ accountId, onClose }: AddCardDialogProps) {
         <Button key="cancel" disabled={busy} onClick={onClose}>
           {T.cancel}
         </Button>,
-        <Button key="add" type="primary" htmlType="submit" form={formId} disabled={!intent.data || busy}>
+        <Button
+          key="add"
+          type="primary"
+          htmlType="submit"
+          form={formId}
+          disabled={!intent.data || !providerReady || busy}
+        >
           {T.add}
         </Button>,
       ]}
     >
-      <CardEntry formId={formId} setupIntent={intent.data} onBusyChange={setConfirming} onConfirmed={onConfirmed} />
+      <ProviderCardEntry
+        formId={formId}
+        setupIntent={intent.data}
+        onBusyChange={setConfirming}
+        onConfirmed={onConfirmed}
+        onReadyChange={setProviderReady}
+      />
       <Typography.Paragraph type="secondary">{T.chargeNote}</Typography.Paragraph>
     </Modal>
   );

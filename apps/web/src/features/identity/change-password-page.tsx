@@ -1,5 +1,5 @@
 import { Messages } from '@ebs/contract';
-import { Card, Form, Input, Typography } from 'antd';
+import { Card, Flex, Form, Input, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import { required } from './form-rules';
 import { useChangePassword } from './identity-mutations';
 import { NewPasswordFields } from './new-password-fields';
+import { TwoFactorCard } from './two-factor-card';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -30,21 +31,24 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <Card className="narrow-form">
-      <Typography.Title level={2}>{Texts.changePasswordTitle}</Typography.Title>
-      <Form<ChangePasswordValues> name="changePassword" layout="vertical" requiredMark={false} onFinish={onFinish}>
-        <Form.Item label={Texts.oldPassword} name="oldPassword" rules={[required(Messages.oldPasswordRequired)]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <NewPasswordFields
-          name="newPassword"
-          label={Texts.newPassword}
-          requiredMessage={Messages.newPasswordRequired}
-        />
-        <SubmitButton pending={changePassword.isPending} block={false}>
-          {Texts.update}
-        </SubmitButton>
-      </Form>
-    </Card>
+    <Flex vertical gap="large">
+      <Card className="narrow-form">
+        <Typography.Title level={2}>{Texts.changePasswordTitle}</Typography.Title>
+        <Form<ChangePasswordValues> name="changePassword" layout="vertical" requiredMark={false} onFinish={onFinish}>
+          <Form.Item label={Texts.oldPassword} name="oldPassword" rules={[required(Messages.oldPasswordRequired)]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <NewPasswordFields
+            name="newPassword"
+            label={Texts.newPassword}
+            requiredMessage={Messages.newPasswordRequired}
+          />
+          <SubmitButton pending={changePassword.isPending} block={false}>
+            {Texts.update}
+          </SubmitButton>
+        </Form>
+      </Card>
+      <TwoFactorCard />
+    </Flex>
   );
 }

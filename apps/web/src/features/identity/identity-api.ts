@@ -2,8 +2,12 @@ import type {
   AuthSession,
   CodeDelivery,
   ConfirmResult,
+  MfaSetup,
+  MfaSignInBody,
+  MfaStatus,
   ReferralCodeResult,
   SignInBody,
+  SignInResult,
   SignUpBody,
   SignUpResult,
 } from '@ebs/contract';
@@ -12,7 +16,12 @@ import { api } from '../../api/client';
 type Done = { result: 'SUCCESS' };
 
 export const identityApi = {
-  signIn: (body: SignInBody) => api.post<AuthSession>('/auth/sign-in', { body }),
+  /** The session, or the second-step challenge when two-factor sign-in is on. */
+  signIn: (body: SignInBody) => api.post<SignInResult>('/auth/sign-in', { body }),
+  answerMfaChallenge: (body: MfaSignInBody) => api.post<AuthSession>('/auth/sign-in/mfa', { body }),
+  setUpMfa: () => api.post<MfaSetup>('/auth/mfa/setup'),
+  enableMfa: (code: string) => api.post<MfaStatus>('/auth/mfa/enable', { body: { code } }),
+  disableMfa: (code: string) => api.post<MfaStatus>('/auth/mfa/disable', { body: { code } }),
   signUp: (body: SignUpBody) => api.post<SignUpResult>('/auth/sign-up', { body }),
   confirmSignUp: (body: { email: string; code: string }) => api.post<ConfirmResult>('/auth/confirm-sign-up', { body }),
   resendCode: (email: string) => api.post<CodeDelivery>('/auth/resend-code', { body: { email } }),

@@ -7,3 +7,7 @@ export const useConfirmSignUp = () => useMutation({ mutationFn: identityApi.conf
 export const useForgotPassword = () => useMutation({ mutationFn: identityApi.forgotPassword });
 export const useConfirmForgotPassword = () => useMutation({ mutationFn: identityApi.confirmForgotPassword });
 export const useChangePassword = () => useMutation({ mutationFn: identityApi.changePassword });
+export const useAnswerMfaChallenge = () => useMutation({ mutationFn: identityApi.answerMfaChallenge });
+export const useSetUpMfa = () => useMutation({ mutationFn: identityApi.setUpMfa });
+export const useEnableMfa = () => useMutation({ mutationFn: identityApi.enableMfa });
+export const useDisableMfa = () => useMutation({ mutationFn: identityApi.disableMfa });

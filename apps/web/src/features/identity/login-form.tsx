@@ -1,4 +1,4 @@
-import { IdentityErrors, Messages, normalizeEmail } from '@ebs/contract';
+import { IdentityErrors, isMfaChallenge, Messages, normalizeEmail } from '@ebs/contract';
 import { Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -6,10 +6,11 @@ import { paths } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { setAuthSession } from '../../session/session-store';
+import { requestMfaLogin, setAuthSession, useSession } from '../../session/session-store';
 import { required } from './form-rules';
 import { identityApi } from './identity-api';
 import { useSignIn } from './identity-mutations';
+import { MfaLoginStep } from './mfa-login-step';
 import type { CredentialsState } from './navigation-state';
 import { ThirdPartyButtons } from './third-party-buttons';
 
@@ -18,10 +19,16 @@ type LoginValues = CredentialsState;
 export function LoginForm() {
   const navigate = useNavigate();
   const signIn = useSignIn();
+  const { mfaUser } = useSession();
 
   const onFinish = async (values: LoginValues) => {
     try {
       const session = await signIn.mutateAsync(values);
+      if (isMfaChallenge(session)) {
+        // Two-factor sign-in is on: the user waits in the session store while the code is asked.
+        requestMfaLogin(values.email, session);
+        return;
+      }
       // Navigate before storing the session: storing it swaps in the signed-in router.
       await navigate(paths.root);
       setAuthSession(session);
@@ -35,6 +42,8 @@ export function LoginForm() {
       toast.error(error);
     }
   };
+
+  if (mfaUser) return <MfaLoginStep user={mfaUser} />;
 
   return (
     <Form<LoginValues> name="login" layout="vertical" requiredMark={false} onFinish={onFinish}>

@@ -1,11 +1,12 @@
 import { Button, Tabs, type TabsProps, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { LoginForm } from './login-form';
 import { noticeFrom } from './navigation-state';
 import { SignUpForm } from './sign-up-form';
+import { useThirdPartyMfaStep } from './third-party-mfa-step';
 
 // The spec's hidden Reset password tab is left out: a hidden antd tab still triggers the overflow menu.
 export type AuthTab = 'login' | 'signUp';
@@ -16,6 +17,8 @@ export function LoginPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
   const location = useLocation();
   const navigate = useNavigate();
   const notice = noticeFrom(location.state);
+  // A third-party sign-in waiting for the two-factor code opens the login form's second step.
+  useThirdPartyMfaStep(useCallback(() => setTab('login'), []));
 
   // A notice handed over by the previous screen (e.g. after a reset) shows once, then leaves the history entry.
   useEffect(() => {

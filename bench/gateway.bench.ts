@@ -1,10 +1,15 @@
-// `npm run bench`: the RPC gateway against the same Anvil node reached directly (and through nginx
-// where installed), measured in one run, printed as ratios. docs/performance.md explains the figures.
+// `npm run bench` gateway suite: the RPC gateway against the same upstream reached directly and
+// through nginx, for a fixed-answer upstream and a real Anvil node, single calls and batches, one
+// and many connections, all measured in one run and printed as ratios. docs/performance.md explains
+// the figures.
 import os from 'node:os';
-import { failures, type Measurement, measure, RPC_BODY, type Target } from './support/load.ts';
-import { nginxBinary, nginxProxy } from './support/nginx.ts';
+import { cpuPinning, pin } from './support/cpu-pinning.ts';
+import { type Figure, report } from './support/figures.ts';
+import { failures, type Load, type Measurement, measure, RPC_BODY, rpcBatch, type Target } from './support/load.ts';
+import { ensureNginx, nginxProxy } from './support/nginx.ts';
 import { bestOf, compare, comparisonLine, latencyDoubts, problems, table } from './support/report.ts';
-import { anvil, Cleanup, customer, meteredUsage, server, tempDir } from './support/stack.ts';
+import { anvil, type Cleanup, customer, fixedUpstream, meteredUsage, server, tempDir } from './support/stack.ts';
+import { runSuite } from './support/suite.ts';
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -14,133 +19,217 @@ function setting(name: string, fallback: number): number {
   return value;
 }
 
-const DURATION = setting('BENCH_DURATION', 8);
-const WARMUP = setting('BENCH_WARMUP', 2);
-const CONNECTIONS = setting('BENCH_CONNECTIONS', 32);
+function list(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const values = raw.split(',').map(Number);
+  if (values.some((v) => !Number.isInteger(v) || v < 1))
+    throw new Error(`${name} must list whole numbers (got "${raw}")`);
+  return values;
+}
+
+const DURATION = setting('BENCH_DURATION', 3);
+const WARMUP = setting('BENCH_WARMUP', 1);
 const ROUNDS = setting('BENCH_ROUNDS', 2);
+const CONNECTIONS = list('BENCH_CONNECTIONS', [1, 64]);
+const BATCH = setting('BENCH_BATCH', 50);
 /** How long the gateway may take to write what it counted (its flush runs every 5 s by default). */
 const METERING_WAIT_MS = 10_000;
+/** The networks the gateway forwards to each upstream. */
+const NETWORKS = { fixed: 'polygon/mainnet', anvil: 'ethereum/mainnet' } as const;
+type UpstreamName = keyof typeof NETWORKS;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function call(url: string): Promise<unknown> {
-  const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: RPC_BODY });
-  if (!answer.ok) throw new Error(`${url.split('?')[0]} answered HTTP ${answer.status}: ${await answer.text()}`);
-  return answer.json();
+async function call(url: string, body: string): Promise<string> {
+  const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${url.split('?')[0]} answered HTTP ${answer.status}: ${text}`);
+  return text;
 }
+
+interface Scenario {
+  upstream: UpstreamName;
+  load: Load;
+  label: string;
+}
+
+/** Every upstream × body × connections; BENCH_ONLY keeps those whose label contains it (e.g. "fixed upstream, single"). */
+function scenarios(): Scenario[] {
+  const only = process.env.BENCH_ONLY;
+  const bodies = [
+    { body: RPC_BODY, calls: 1, words: 'single calls' },
+    { body: rpcBatch(BATCH), calls: BATCH, words: `batches of ${BATCH}` },
+  ];
+  return (['fixed', 'anvil'] as const)
+    .flatMap((upstream) =>
+      bodies.flatMap(({ body, calls, words }) =>
+        CONNECTIONS.map((connections) => ({
+          upstream,
+          load: { body, calls, connections },
+          label: `${upstream === 'fixed' ? 'fixed upstream' : 'Anvil'}, ${words}, ${connections} connection${connections === 1 ? '' : 's'}`,
+        })),
+      ),
+    )
+    .filter((scenario) => !only || scenario.label.includes(only));
+}
+
+/** The targets of each issue target, judged by the runner; the rest is printed without one. */
+function figuresOf(scenario: Scenario, best: Measurement[]): Figure[] {
+  const [direct, ...others] = best as [Measurement, ...Measurement[]];
+  const gateway = others.find((m) => m.target === 'gateway') as Measurement;
+  const nginx = others.find((m) => m.target === 'nginx');
+  const figures: Figure[] = [
+    {
+      suite: 'gateway',
+      name: `gateway req/s, ${scenario.label}`,
+      value: Math.round(gateway.requestsPerSecond),
+      unit: 'req/s',
+    },
+  ];
+  if (nginx) {
+    figures.push({
+      suite: 'gateway',
+      name: `gateway ÷ nginx req/s, ${scenario.label}`,
+      value: round(gateway.requestsPerSecond / nginx.requestsPerSecond, 2),
+      unit: '×',
+      ...(scenario.upstream === 'fixed' && scenario.load.connections >= 64 ? { target: { min: 0.8 } } : {}),
+    });
+  }
+  figures.push({
+    suite: 'gateway',
+    name: `gateway added p50 over direct, ${scenario.label}`,
+    value: round(gateway.p50 - direct.p50, 3),
+    unit: 'ms',
+    ...(scenario.load.connections === 1 ? { target: { max: 0.3 } } : {}),
+  });
+  return figures;
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 async function main(cleanup: Cleanup): Promise<number> {
   const started = Date.now();
   // Anything else running on the machine takes CPU from the processes measured: shown with the figures.
   const loadBefore = os.loadavg()[0] ?? 0;
+  const pinning = cpuPinning();
+  if (pinning) pin(process.pid, pinning.bench);
   const dir = await tempDir(cleanup);
-  const upstream = await anvil(cleanup);
+  const upstreams = { fixed: await fixedUpstream(cleanup), anvil: await anvil(cleanup) };
   const profileDir = process.env.BENCH_CPU_PROF;
-  const srv = await server(cleanup, dir, upstream, profileDir);
+  const srv = await server(
+    cleanup,
+    dir,
+    { [NETWORKS.fixed]: upstreams.fixed.url, [NETWORKS.anvil]: upstreams.anvil.url },
+    profileDir,
+  );
   const holder = await customer(srv);
-  const targets: Target[] = [{ name: 'direct (Anvil)', url: upstream }];
-  const nginx = nginxBinary();
-  if (nginx) targets.push({ name: 'nginx', url: await nginxProxy(cleanup, nginx, dir, upstream) });
-  targets.push({ name: 'gateway', url: holder.gatewayUrl });
-  log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s${nginx ? '' : ' (no nginx installed: no nginx row)'}`);
-
-  // Every path must give the node's own answer before it is timed.
-  const expected = JSON.stringify(await call(upstream));
-  for (const target of targets) {
-    const got = JSON.stringify(await call(target.url));
-    if (got !== expected) throw new Error(`${target.name} answered ${got}, the node ${expected}`);
-  }
-  let gatewayAnswers = 1;
-
-  const all: Measurement[] = [];
-  for (const target of targets) {
-    log(`warm-up ${target.name} (${WARMUP} s)`);
-    const warm = await measure(target, WARMUP, CONNECTIONS, srv.cpuSeconds);
-    all.push(warm);
-    if (target.name === 'gateway') gatewayAnswers += warm.answers;
-  }
-  const rounds = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const target of targets) {
-      const m = await measure(target, DURATION, CONNECTIONS, srv.cpuSeconds);
-      all.push(m);
-      rounds.get(target.name)?.push(m);
-      if (target.name === 'gateway') gatewayAnswers += m.answers;
-      log(
-        `round ${round}/${ROUNDS} ${target.name}: ${Math.round(m.requestsPerSecond)} req/s, p50 ${m.p50.toFixed(2)} ms`,
-      );
+  const nginx = ensureNginx(log);
+  const proxies = nginx
+    ? {
+        fixed: await nginxProxy(cleanup, nginx, dir, upstreams.fixed.url),
+        anvil: await nginxProxy(cleanup, nginx, dir, upstreams.anvil.url),
+      }
+    : undefined;
+  if (pinning) {
+    for (const pid of [srv.pid, upstreams.fixed.pid, upstreams.anvil.pid, proxies?.fixed.pid, proxies?.anvil.pid]) {
+      pin(pid, pinning.servers);
     }
   }
+  log(
+    `ready in ${((Date.now() - started) / 1000).toFixed(1)} s${nginx ? '' : ' (nginx could not be found or installed: no nginx rows)'}`,
+  );
+  const all: Measurement[] = [];
+  const figures: Figure[] = [];
+  const tables: string[] = [];
+  let gatewayCalls = 0;
+  for (const scenario of scenarios()) {
+    const { upstream, load } = scenario;
+    const targets: Target[] = [{ name: 'direct', url: upstreams[upstream].url }];
+    if (proxies) targets.push({ name: 'nginx', url: proxies[upstream].url });
+    targets.push({ name: 'gateway', url: holder.gatewayUrl(NETWORKS[upstream]) });
+    // Every path must give the upstream's own answer before it is timed.
+    const expected = await call(targets[0]?.url as string, load.body);
+    for (const target of targets.slice(1)) {
+      const got = await call(target.url, load.body);
+      if (got !== expected) throw new Error(`${target.name} answered ${got}, the upstream ${expected}`);
+    }
+    gatewayCalls += load.calls;
+    const counted = (m: Measurement) => {
+      all.push(m);
+      if (m.target === 'gateway') gatewayCalls += m.answers * load.calls;
+      return m;
+    };
+    for (const target of targets) counted(await measure(target, WARMUP, load, srv.cpuSeconds));
+    const rounds = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const target of targets)
+        rounds.get(target.name)?.push(counted(await measure(target, DURATION, load, srv.cpuSeconds)));
+    }
+    const best = targets.map((t) => bestOf(rounds.get(t.name) ?? []));
+    const direct = best[0] as Measurement;
+    const lines = [`${scenario.label}:`, table(best)];
+    for (const m of best.slice(1)) lines.push(comparisonLine(compare(m, direct)));
+    const nginxBest = best.find((m) => m.target === 'nginx');
+    const gatewayBest = best.find((m) => m.target === 'gateway') as Measurement;
+    if (nginxBest)
+      lines.push(
+        `gateway / nginx: throughput ${(gatewayBest.requestsPerSecond / nginxBest.requestsPerSecond).toFixed(2)}×`,
+      );
+    for (const target of targets) {
+      lines.push(
+        `rounds of ${target.name}: ${(rounds.get(target.name) ?? []).map((m) => Math.round(m.requestsPerSecond)).join(', ')} req/s`,
+      );
+    }
+    tables.push(lines.join('\n'));
+    log(lines.join('\n'));
+    figures.push(...figuresOf(scenario, best));
+  }
 
-  // The gateway counts in memory and writes every few seconds: what it answered must all be metered.
+  // The gateway counts in memory and writes every few seconds: every call it answered must be metered.
   // It may meter a few more: requests still in flight when a run stopped are served and counted.
   const deadline = Date.now() + METERING_WAIT_MS;
   let metered = await meteredUsage(holder);
-  while (metered < gatewayAnswers && Date.now() < deadline) {
+  while (metered < gatewayCalls && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
     metered = await meteredUsage(holder);
   }
 
-  const best = targets.map((t) => bestOf(rounds.get(t.name) ?? []));
-  const direct = best[0] as Measurement;
-  const comparisons = best.slice(1).map((m) => compare(m, direct));
-  const trouble = all.flatMap((m, i) => problems(m, i < targets.length ? `${m.target} warm-up` : m.target));
-  if (metered < gatewayAnswers) trouble.push(`gateway: metered ${metered} requests of ${gatewayAnswers} answered`);
+  const failed = all.reduce((sum, m) => sum + failures(m), 0);
+  const trouble = all.flatMap((m) =>
+    problems(m, `${m.target} (${m.connections} connections, ${m.calls} calls per request)`),
+  );
+  if (metered < gatewayCalls) trouble.push(`gateway: metered ${metered} calls of ${gatewayCalls} answered`);
   for (const line of srv.log.errors) trouble.push(`server logged: ${line.slice(0, 300)}`);
   const doubts = all.map(latencyDoubts).filter((doubt) => doubt !== undefined);
 
   const cpus = os.cpus();
-  console.log(
+  console.error(
     `\nEBS gateway benchmark, ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ` +
       `${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), PGlite (embedded default), ` +
-      `load average ${loadBefore.toFixed(2)} before the run`,
+      `load average ${loadBefore.toFixed(2)} before the run, ` +
+      (pinning ? `load generator on CPU ${pinning.bench}, servers on CPU ${pinning.servers}` : 'no CPU pinning'),
   );
-  console.log(
-    `eth_blockNumber, ${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, best of ${ROUNDS} interleaved rounds of ${DURATION} s ` +
-      `per target after a ${WARMUP} s warm-up each\n`,
+  console.error(
+    `eth_blockNumber; best of ${ROUNDS} interleaved rounds of ${DURATION} s per target after a ${WARMUP} s warm-up each\n`,
   );
-  console.log(table(best));
-  console.log('');
-  for (const c of comparisons) console.log(comparisonLine(c));
-  for (const target of targets) {
-    const list = (rounds.get(target.name) ?? []).map((m) => Math.round(m.requestsPerSecond)).join(', ');
-    console.log(`rounds of ${target.name}: ${list} req/s`);
-  }
-  console.log(`usage metered by the gateway: ${metered} requests for ${gatewayAnswers} answered`);
-  console.log(
+  console.error(tables.join('\n\n'));
+  console.error(`\nusage metered by the gateway: ${metered} calls for ${gatewayCalls} answered`);
+  console.error(
     `server log: ${srv.log.clientAborts} "Request aborted" errors (requests in flight when a timed run stopped), ` +
       `${srv.log.errors.length} other errors`,
   );
-  console.log(
-    JSON.stringify({
-      bench: 'gateway',
-      date: new Date().toISOString(),
-      node: process.version,
-      cpus: cpus.length,
-      loadBefore,
-      connections: CONNECTIONS,
-      durationSeconds: DURATION,
-      rounds: ROUNDS,
-      results: best.map(({ target, requestsPerSecond, p50, p90, p99, answers, serverCpu, clientCpu }) => ({
-        target,
-        requestsPerSecond: Math.round(requestsPerSecond),
-        p50,
-        p90,
-        p99,
-        answers,
-        serverCpu,
-        clientCpu,
-      })),
-      comparisons,
-      metered,
-      gatewayAnswers,
-      serverClientAborts: srv.log.clientAborts,
-      serverErrors: srv.log.errors.length,
-      failures: all.reduce((sum, m) => sum + failures(m), 0),
-    }),
-  );
-  for (const doubt of doubts) console.log(`WARNING ${doubt}`);
-  if (profileDir) console.log(`the server's CPU profile is written to ${profileDir} when it stops`);
+  for (const doubt of doubts) console.error(`WARNING ${doubt}`);
+  if (profileDir) console.error(`the server's CPU profile is written to ${profileDir} when it stops`);
+
+  figures.push({
+    suite: 'gateway',
+    name: 'failed requests under load, all rounds',
+    value: failed,
+    unit: 'requests',
+    target: { max: 0 },
+  });
+  for (const figure of figures) report(figure);
   if (trouble.length > 0) {
     console.error(`\n!!! BENCHMARK FAILED: the figures above are not to be trusted !!!\n  ${trouble.join('\n  ')}`);
     return 1;
@@ -148,19 +237,4 @@ async function main(cleanup: Cleanup): Promise<number> {
   return 0;
 }
 
-const cleanup = new Cleanup();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping`);
-    void cleanup.run().then(() => process.exit(130));
-  });
-}
-main(cleanup)
-  .catch((error: unknown) => {
-    console.error(`\n!!! BENCHMARK FAILED !!!\n${error instanceof Error ? (error.stack ?? error.message) : error}`);
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanup.run();
-    process.exit(code);
-  });
+runSuite(main);

@@ -3,9 +3,20 @@ import autocannon from 'autocannon';
 /** What every benchmark request asks: cheap for the node, so the path around it is what is measured. */
 export const RPC_BODY = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}';
 
+/** A batch of `n` such calls, ids 1..n: one HTTP request the gateway checks and meters as n calls. */
+export const rpcBatch = (n: number) =>
+  `[${Array.from({ length: n }, (_, i) => `{"jsonrpc":"2.0","id":${i + 1},"method":"eth_blockNumber","params":[]}`).join(',')}]`;
+
 export interface Target {
   name: string;
   url: string;
+}
+
+/** What is sent: the body, and how many JSON-RPC calls it holds. */
+export interface Load {
+  body: string;
+  calls: number;
+  connections: number;
 }
 
 export interface Measurement {
@@ -26,6 +37,8 @@ export interface Measurement {
   withoutResult: number;
   statusCodes: Record<string, number>;
   connections: number;
+  /** JSON-RPC calls per request (1, or the size of a batch). */
+  calls: number;
   /**
    * Share of one core used meanwhile by the load generator (this process) and by the console server
    * process (which idles, bar its timers, while another target is measured).
@@ -36,7 +49,7 @@ export interface Measurement {
 
 export const failures = (m: Measurement) => m.errors + m.non2xx + m.withoutResult;
 
-function percentile(sorted: Float64Array, p: number): number {
+export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 }
@@ -45,7 +58,7 @@ function percentile(sorted: Float64Array, p: number): number {
 export async function measure(
   target: Target,
   seconds: number,
-  connections: number,
+  { body, calls, connections }: Load,
   serverCpuSeconds: () => number | undefined,
 ): Promise<Measurement> {
   const clientBefore = process.cpuUsage();
@@ -57,7 +70,7 @@ export async function measure(
     url: target.url,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: RPC_BODY,
+    body,
     connections,
     pipelining: 1,
     duration: seconds,
@@ -101,6 +114,7 @@ export async function measure(
     withoutResult,
     statusCodes,
     connections,
+    calls,
     clientCpu: (client.user + client.system) / 1e6 / elapsed,
     serverCpu:
       serverBefore === undefined || serverAfter === undefined ? undefined : (serverAfter - serverBefore) / elapsed,

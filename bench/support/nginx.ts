@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,11 +15,35 @@ export function nginxBinary(): string | undefined {
 }
 
 /**
- * A reference proxy: one nginx worker (the gateway is one Node process) passing every request to
- * the same Anvil over kept-alive connections, with no key check and no metering.
+ * nginx as nginxBinary() finds it; where it is missing, Debian's package is installed when this runs
+ * as root with apt-get (as CI does). Undefined when BENCH_NGINX=off or it cannot be installed.
  */
-export async function nginxProxy(cleanup: Cleanup, binary: string, dir: string, upstream: string): Promise<string> {
-  const prefix = path.join(dir, 'nginx');
+export function ensureNginx(log: (line: string) => void): string | undefined {
+  if (process.env.BENCH_NGINX === 'off') return undefined;
+  const found = nginxBinary();
+  if (found) return found;
+  if (process.getuid?.() !== 0 || spawnSync('apt-get', ['--version']).status !== 0) return undefined;
+  log("nginx is missing: installing Debian's nginx");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { env, stdio: 'ignore' }).status === 0;
+  if (!install()) {
+    spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
+    if (!install()) return undefined;
+  }
+  return nginxBinary();
+}
+
+/**
+ * A reference proxy: one nginx worker (the gateway is one Node process) passing every request to
+ * the same upstream node over kept-alive connections, with no key check and no metering.
+ */
+export async function nginxProxy(
+  cleanup: Cleanup,
+  binary: string,
+  dir: string,
+  upstream: string,
+): Promise<{ url: string; pid: number | undefined }> {
+  const prefix = path.join(dir, `nginx-${new URL(upstream).port}`);
   await mkdir(prefix, { recursive: true });
   const port = await freePort();
   const { host } = new URL(upstream);
@@ -35,14 +59,14 @@ events { worker_connections 1024; }
 http {
   access_log off;
 ${temp}
-  upstream anvil { server ${host}; keepalive 64; keepalive_requests 1000000000; }
+  upstream node { server ${host}; keepalive 64; keepalive_requests 1000000000; }
   server {
     listen 127.0.0.1:${port};
     # nginx closes a kept-alive connection after 1000 requests by default; autocannon then pairs
     # answers with the wrong requests and reports about twice the real latency.
     keepalive_requests 1000000000;
     location / {
-      proxy_pass http://anvil;
+      proxy_pass http://node;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
     }
@@ -79,7 +103,7 @@ ${temp}
       headers: { 'content-type': 'application/json' },
       body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
     }).catch(() => undefined);
-    if (answer?.ok) return url;
+    if (answer?.ok) return { url, pid: child.pid };
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`nginx did not start: ${stderr.trim() || `exit code ${child.exitCode}`}`);

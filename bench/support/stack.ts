@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type AccountSummary, type CreatedApiKey, rpcUrl } from '@ebs/contract';
-import { freePort, startAnvil } from '../../apps/server/src/testing/anvil.ts';
+import { freePort, spawnAnvil, stopAnvil } from '../../apps/server/src/modules/rpc/anvil-nodes.ts';
 import { Client } from '../../apps/server/src/testing/client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -34,11 +34,47 @@ export async function tempDir(cleanup: Cleanup): Promise<string> {
   return dir;
 }
 
-/** The upstream node: a real Anvil with Ethereum mainnet's chain id. */
-export async function anvil(cleanup: Cleanup): Promise<string> {
-  const node = await startAnvil(1);
-  cleanup.add(() => node.stop());
-  return node.url;
+/** A process the bench started and measures against: where it answers and which process it is. */
+export interface Upstream {
+  url: string;
+  pid: number | undefined;
+}
+
+/** The realistic upstream: a real Anvil node with Ethereum mainnet's chain id. */
+export async function anvil(cleanup: Cleanup): Promise<Upstream> {
+  const node = await spawnAnvil(1);
+  cleanup.add(() => stopAnvil(node.child));
+  return { url: node.url, pid: node.child.pid };
+}
+
+/** The cheapest upstream: bench/support/fixed-upstream.ts in a process of its own. */
+export async function fixedUpstream(cleanup: Cleanup): Promise<Upstream> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/support/fixed-upstream.ts'), String(port)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  cleanup.add(() => stopChild(child, 5_000));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the fixed upstream stopped at start (exit code ${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid };
+}
+
+/** The server as `npm start` runs it: built by scripts/build-server.mjs, started without a TypeScript loader. */
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.mjs');
+
+function buildServerIfOutdated(): void {
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-outdated'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the server could not be built: ${result.stderr}`);
 }
 
 /** Resolves when the child exits, SIGKILLing it when SIGTERM has not ended it in time. */
@@ -57,10 +93,17 @@ function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
 export interface Server {
   baseUrl: string;
   port: number;
+  pid: number | undefined;
+  /** Milliseconds from the process's spawn to its "is running" line (migrations of a fresh DATA_DIR included). */
+  startMs: number;
   env: Record<string, string>;
   log: ServerLog;
   /** CPU seconds the server process has used so far (Linux); undefined where /proc is not there. */
   cpuSeconds(): number | undefined;
+  /** Resident memory of the server process in MB (Linux); undefined where /proc is not there. */
+  residentMb(): number | undefined;
+  /** A graceful stop (SIGTERM), as an operator's restart does. */
+  stop(): Promise<void>;
 }
 
 /** What the server logged while it was measured (it logs warnings and errors only). */
@@ -104,8 +147,10 @@ function watchLog(child: ChildProcess, log: ServerLog): void {
 export async function server(
   cleanup: Cleanup,
   dataDir: string,
-  upstream: string,
+  upstreams: Record<string, string>,
   cpuProfDir: string | undefined,
+  /** More settings, e.g. DATABASE_URL to run on PostgreSQL instead of the embedded default. */
+  settings: Record<string, string> = {},
 ): Promise<Server> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -115,15 +160,18 @@ export async function server(
     LOG_LEVEL: 'warn',
     JOBS_INTERVAL_SECONDS: '0',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    RPC_UPSTREAMS: JSON.stringify({ 'ethereum/mainnet': [upstream] }),
+    RPC_UPSTREAMS: JSON.stringify(Object.fromEntries(Object.entries(upstreams).map(([net, url]) => [net, [url]]))),
+    ...settings,
   };
   // A clean environment: nothing from the caller's shell (DATABASE_URL, RPC_RATE_LIMIT_PER_SECOND, ...) changes the setup.
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
     const value = process.env[name];
     if (value) env[name] = value;
   }
+  buildServerIfOutdated();
   const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [...profile, SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,11 +198,22 @@ export async function server(
     child.stdout?.on('data', started);
     child.once('exit', stopped);
   });
+  const startMs = performance.now() - spawnedAt;
   child.stdout?.removeAllListeners('data');
   child.stderr?.removeAllListeners('data');
   const log: ServerLog = { clientAborts: 0, errors: [] };
   watchLog(child, log);
-  return { baseUrl: `http://127.0.0.1:${port}`, port, env, log, cpuSeconds: () => cpuSecondsOf(child.pid) };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    startMs,
+    env,
+    log,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
+    residentMb: () => residentMbOf(child.pid),
+    stop: () => stopChild(child, 15_000),
+  };
 }
 
 /** utime + stime of a process, from /proc/<pid>/stat (clock ticks of 1/100 s on Linux). */
@@ -168,8 +227,19 @@ function cpuSecondsOf(pid: number | undefined): number | undefined {
   }
 }
 
+/** VmRSS of a process, from /proc/<pid>/status, in MB. */
+function residentMbOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The admin command line, as an operator runs it beside the server. */
-function admin(srv: Server, ...args: string[]): void {
+export function admin(srv: Server, ...args: string[]): void {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: ROOT,
     env: srv.env,
@@ -179,16 +249,20 @@ function admin(srv: Server, ...args: string[]): void {
 }
 
 export interface KeyHolder {
+  /** The owner's sign-in, for benchmarks that sign in again (a browser). */
+  email: string;
+  password: string;
   accountId: string;
   headers: Record<string, string>;
   client: Client;
-  gatewayUrl: string;
+  /** The gateway's URL of a network, with this key in the query. */
+  gatewayUrl(network: string): string;
 }
 
 /** A signed-up owner of a credited account with one active API key, made as a customer would. */
 export async function customer(srv: Server): Promise<KeyHolder> {
   const client = new Client(srv.baseUrl);
-  await client.signUp(`bench-${Date.now()}@example.com`, 'bench password 1');
+  const { email, password } = await client.signUp(`bench-${Date.now()}@example.com`, 'bench password 1');
   const created = await client.post<AccountSummary>(
     '/api/v1.0/account',
     { accountName: 'Bench' },
@@ -207,8 +281,8 @@ export async function customer(srv: Server): Promise<KeyHolder> {
   const key = await client.post<CreatedApiKey>('/api/v1.0/key/', { apiKeyName: 'bench' }, headers);
   if (key.status !== 200) throw new Error(`key creation failed: ${key.body.message}`);
   const { keyId, key: secret } = key.body.data.key;
-  const gatewayUrl = rpcUrl(srv.baseUrl, 'ethereum/mainnet', keyId, secret);
-  return { accountId, headers, client, gatewayUrl };
+  const gatewayUrl = (network: string) => rpcUrl(srv.baseUrl, network, keyId, secret);
+  return { email, password, accountId, headers, client, gatewayUrl };
 }
 
 /** Requests of the account counted by the gateway and written to the database so far. */

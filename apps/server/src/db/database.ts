@@ -1,8 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -30,6 +28,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     dataDir = path.join(target.dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
   }
+  // Loaded only for the embedded database: a server on PostgreSQL never needs them.
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('kysely-pglite-dialect'),
+  ]);
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }

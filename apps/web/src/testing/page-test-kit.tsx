@@ -91,7 +91,7 @@ export function setUpPageTests(toastMock: {
   success: (...args: never[]) => unknown;
   error: (...args: never[]) => unknown;
 }) {
-  vi.setConfig({ testTimeout: 20_000 });
+  vi.setConfig({ testTimeout: 40_000 });
   beforeAll(polyfillMatchMedia);
   beforeEach(() => {
     vi.mocked(toastMock.success).mockClear();

@@ -2,4 +2,4 @@ import { configure } from '@testing-library/react';
 
 // The web tests share two cores with the server's tests and their chain nodes in `npm test`: give
 // findBy/waitFor the time a loaded machine needs, rather than the library's default second.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 
 export interface ReceiptContent {
   productName: string;
@@ -12,7 +11,9 @@ export interface ReceiptContent {
 }
 
 /** A one-page PDF receipt of a ledger transaction, with the built-in Helvetica (no font files needed). */
-export function renderReceipt(content: ReceiptContent): Promise<Buffer> {
+/** pdfkit is loaded on the first document, not at start: most processes never render one. */
+export async function renderReceipt(content: ReceiptContent): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `Receipt ${content.transactionId}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,4 @@
 import { describeTransactionType, type Transaction } from '@ebs/contract';
-import PDFDocument from 'pdfkit';
 
 export interface StatementContent {
   productName: string;
@@ -21,7 +20,9 @@ const usd = (amount: number) =>
   });
 
 /** An account statement: opening balance, every completed transaction of the period, closing balance. */
-export function renderStatement(content: StatementContent): Promise<Buffer> {
+/** pdfkit is loaded on the first document, not at start: most processes never render one. */
+export async function renderStatement(content: StatementContent): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,

@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.ts';
 /** What the gateway needs to know of a key, as the database says it now. */
 export interface KeyState {
   accountId: string;
-  keyHash: string;
+  /** SHA-256 of the key, decoded from its stored hex once per read rather than once per request. */
+  keyHash: Buffer;
   active: boolean;
   deleted: boolean;
   accountEnabled: boolean;
@@ -31,7 +32,7 @@ async function loadKeys(db: Db, ids: string[]): Promise<Map<string, KeyState>> {
     for (const r of rows) {
       found.set(r.id, {
         accountId: r.account_id,
-        keyHash: r.key_hash,
+        keyHash: Buffer.from(r.key_hash, 'hex'),
         active: r.status === 'ACTIVE',
         deleted: r.deleted_at !== null,
         accountEnabled: r.is_billing_api_enabled,

@@ -12,6 +12,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { parseRpcBody, RpcRefusal } from './rpc-request.ts';
 
+/** Upstream answers up to this size are passed on as one buffer rather than as a stream. */
+const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
+
 /** Documented, never refused here: the handler answers a missing key with its own JSON-RPC error. */
 const RpcQuery = Type.Object({
   [API_KEY_ID_PARAM]: Type.Optional(Type.String({ description: 'the API key id' })),
@@ -71,6 +74,11 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
     rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, calls);
     reply.status(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json');
     const length = answer.headers['content-length'];
+    // A small answer of known length is read whole and written with the headers in one go, which
+    // costs less than piping a stream; anything larger or of unknown length is streamed as it comes.
+    if (typeof length === 'string' && Number(length) <= BUFFERED_ANSWER_MAX_BYTES) {
+      return reply.send(Buffer.from(await answer.body.arrayBuffer()));
+    }
     if (typeof length === 'string') reply.header('content-length', length);
     return reply.send(answer.body);
   };

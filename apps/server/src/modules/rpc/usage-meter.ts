@@ -3,6 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { refreshBillingStatus } from '../billing/ledger.store.ts';
 import { addUsage, type UsageCount } from '../usage/usage.store.ts';
 
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /**
  * Counts gateway requests in memory per account, key, resource and day (UTC), and writes the
  * counts to the database every few seconds and at shutdown: no database write per request.
@@ -18,8 +21,21 @@ export class UsageMeter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  count(accountId: string, apiKeyId: string, resource: string, requests: number, at = new Date()): void {
-    this.add({ accountId, apiKeyId, resource, date: at.toISOString().slice(0, 10), usage: requests });
+  count(accountId: string, apiKeyId: string, resource: string, requests: number, at?: Date): void {
+    this.add({ accountId, apiKeyId, resource, date: at ? dayOf(at.getTime()) : this.today(), usage: requests });
+  }
+
+  private day = '';
+  private dayEndsAt = 0;
+
+  /** Today's UTC date, worked out once a day rather than once a request (the gateway's hot path). */
+  private today(): string {
+    const now = Date.now();
+    if (now >= this.dayEndsAt || now < this.dayEndsAt - DAY_MS) {
+      this.day = dayOf(now);
+      this.dayEndsAt = Date.parse(this.day) + DAY_MS;
+    }
+    return this.day;
   }
 
   private add(count: UsageCount): void {

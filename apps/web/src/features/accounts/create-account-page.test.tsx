@@ -65,7 +65,7 @@ async function nameAndNext(name: string) {
 /** The payment step has arrived once its setup intent enables Create. */
 const paymentStep = () =>
   waitFor(() => expect(screen.getByRole('button', { name: T.create }).hasAttribute('disabled')).toBe(false), {
-    timeout: 5000,
+    timeout: 10_000,
   });
 
 setUpPageTests(toast);

@@ -191,11 +191,15 @@ export type WalletStatusBody = Static<typeof WalletStatusBody>;
 
 /** A forward's progress: recorded before each next step (docs/decisions.md). */
 export const ForwardStatus = Type.Union(
-  ['PENDING', 'FUNDING_GAS', 'SENDING', 'CONFIRMING', 'COMPLETED', 'FAILED'].map((s) => Type.Literal(s)),
+  /* @__PURE__ */ ['PENDING', 'FUNDING_GAS', 'SENDING', 'CONFIRMING', 'COMPLETED', 'FAILED'].map((s) =>
+    Type.Literal(s),
+  ),
 );
 export type ForwardStatus = 'PENDING' | 'FUNDING_GAS' | 'SENDING' | 'CONFIRMING' | 'COMPLETED' | 'FAILED';
 
-export const WebhookStatus = Type.Union(['NONE', 'PENDING', 'DELIVERED', 'FAILED'].map((s) => Type.Literal(s)));
+export const WebhookStatus = Type.Union(
+  /* @__PURE__ */ ['NONE', 'PENDING', 'DELIVERED', 'FAILED'].map((s) => Type.Literal(s)),
+);
 export type WebhookStatus = 'NONE' | 'PENDING' | 'DELIVERED' | 'FAILED';
 
 /** One delivery attempt as kept in webhookLog. */

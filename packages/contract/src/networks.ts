@@ -14,5 +14,6 @@ export const NETWORKS = [
   'AURORA_TESTNET',
 ] as const;
 
-export const Network = Type.Union(NETWORKS.map((network) => Type.Literal(network)));
+// The pure mark lets the web build drop the schema (and TypeBox) where only the list is used.
+export const Network = Type.Union(/* @__PURE__ */ NETWORKS.map((network) => Type.Literal(network)));
 export type Network = Static<typeof Network>;

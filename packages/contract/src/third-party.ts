@@ -15,7 +15,7 @@ export const THIRD_PARTY_DEFAULT_NAMES: Record<ThirdPartySlot, string> = { first
 export const THIRD_PARTY_SCOPES = 'openid email phone profile';
 
 export const ThirdPartySlotSchema = Type.Union(
-  THIRD_PARTY_SLOTS.map((slot) => Type.Literal(slot)),
+  /* @__PURE__ */ THIRD_PARTY_SLOTS.map((slot) => Type.Literal(slot)),
   { description: 'the provider slot: first, or second (outside prod only)' },
 );
 export const ThirdPartyParams = Type.Object({ provider: ThirdPartySlotSchema });

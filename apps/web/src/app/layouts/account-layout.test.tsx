@@ -28,9 +28,11 @@ const account = (isBillingApiEnabled: boolean): AccountDetails => ({
 });
 
 /** The layout over a page, with the stored current account as `stored` and the server answering `fresh`. */
-function open(stored: boolean, fresh: () => boolean) {
+function open(stored: boolean, fresh: () => boolean | Promise<boolean>) {
   setCurrentAccount({ ...account(stored), cards: [], features: { tokenForwardingEnabled: false } });
-  serveFetch((call) => (call.url === '/api/v1.0/account/details' ? wrapped(account(fresh())) : undefined));
+  serveFetch((call) =>
+    call.url === '/api/v1.0/account/details' ? Promise.resolve(fresh()).then((f) => wrapped(account(f))) : undefined,
+  );
   const router = createMemoryRouter(
     [{ path: '/account/:accountId', element: <AccountLayout />, children: [{ path: '*', element: <p>page</p> }] }],
     { initialEntries: [`/account/${ACCOUNT}/billings/overview`] },
@@ -50,8 +52,17 @@ afterEach(() => setCurrentAccount(null));
 
 describe('AccountLayout: the suspended bar follows the account', () => {
   it('hides the bar once fresh details show the account re-enabled by a deposit', async () => {
-    open(false, () => true);
-    expect(bar()).toBeTruthy();
+    // The details answer waits until the bar of the stored (suspended) account has shown: its code loads lazily.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    open(false, async () => {
+      await answered;
+      return true;
+    });
+    expect(await screen.findByText(Messages.suspended, { exact: false })).toBeTruthy();
+    answer();
     await waitFor(() => expect(bar()).toBeNull());
     expect(getSession().currentAccount).toMatchObject({ isBillingApiEnabled: true, status: 'ACTIVE', balance: 25 });
   });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
 import { usePublicConfig } from '../../api/public-config';
 import { AccountBreadcrumb } from '../../components/account-breadcrumb';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
 import { loadAccount } from '../../session/load-account';
@@ -12,7 +13,9 @@ import { useTokenForwardingEnabled } from '../../session/token-forwarding';
 import { accountPath, accountRoutes } from '../paths';
 import type { RouteHandle } from '../routes';
 import { SideMenu } from './side-menu';
-import { SuspendedBar } from './suspended-bar';
+
+/** Shown only for a suspended account: its antd Alert stays out of every account page's first download. */
+const SuspendedBar = lazyDialog(() => import('./suspended-bar').then((m) => m.SuspendedBar));
 
 const validRoutes = Object.values(accountRoutes);
 

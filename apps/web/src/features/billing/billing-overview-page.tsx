@@ -1,13 +1,18 @@
-import { Alert, Button, Card, Col, Row, Statistic, Tabs } from 'antd';
+import { Alert, Button, Card, Col, Row, Tabs } from 'antd';
+// The component alone: antd's `Statistic` also carries its Countdown and Timer, unused here.
+import Statistic from 'antd/es/statistic/Statistic';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { availableCredits } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
 import { TransactionTable } from './transaction-table';
-import { UsageTable } from './usage-table';
+
+// The second tab: its table (and antd Tag) loads when the tab is first opened.
+const UsageTable = lazyDialog(() => import('./usage-table').then((m) => m.UsageTable));
 
 const T = Texts.billing;
 

@@ -3,6 +3,7 @@ import { displayNetworkName, type TokenForwardingTransaction } from '@ebs/contra
 import { Input, Table, type TableProps, Typography } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { abbreviate, formatDateTime } from '../../lib/format';
 import { TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
@@ -10,9 +11,11 @@ import { ForwardedAmount } from './forwarded-amount';
 import { transactionFilter, useForwardingTransactions } from './forwarding-queries';
 import { ForwardingTexts as T } from './forwarding-texts';
 import { readTransactionsState } from './navigation-state';
-import { TransactionDrawer } from './transaction-drawer';
 import { useDebouncedValue } from './use-debounced-value';
 import './forwarding.css';
+
+// Opened on demand: its Drawer loads on first open, not with the page.
+const TransactionDrawer = lazyDialog(() => import('./transaction-drawer').then((m) => m.TransactionDrawer));
 
 /** spec B §9: the search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 1000;

@@ -5,6 +5,7 @@ import { Button, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { type NamedWallet, type SelectedWallet, useEnableWallet, useRefreshBalance } from './forwarding-mutations';
@@ -17,10 +18,15 @@ import {
 } from './forwarding-queries';
 import { ForwardingTexts as T } from './forwarding-texts';
 import type { CreateWalletState, TransactionsState } from './navigation-state';
-import { DeleteWalletModal, DisableWalletModal, UpdateNameModal } from './wallet-dialogs';
-import { type OpenedWallet, type WalletAction, WalletDrawer } from './wallet-drawer';
+import type { OpenedWallet, WalletAction } from './wallet-drawer';
 import { DestinationWalletTable, ForwardingWalletTable, GasFeeWalletTable } from './wallet-tables';
 import './forwarding.css';
+
+// Opened on demand: their Drawer, Modal and Form load on first open, not with the page.
+const WalletDrawer = lazyDialog(() => import('./wallet-drawer').then((m) => m.WalletDrawer));
+const UpdateNameModal = lazyDialog(() => import('./wallet-dialogs').then((m) => m.UpdateNameModal));
+const DisableWalletModal = lazyDialog(() => import('./wallet-dialogs').then((m) => m.DisableWalletModal));
+const DeleteWalletModal = lazyDialog(() => import('./wallet-dialogs').then((m) => m.DeleteWalletModal));
 
 type Dialog =
   | { kind: 'rename'; named: NamedWallet }

@@ -4,13 +4,17 @@ import { Button, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { EditButton } from '../../components/edit-button';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { CreateApiKeyModal } from './create-api-key-modal';
-import { EditApiKeyModal } from './edit-api-key-modal';
-import { DeactivateApiKeyModal, DeleteApiKeyModal } from './key-confirmations';
 import { useActivateApiKey, useApiKeys } from './keys-queries';
-import { NewApiKeyModal } from './new-api-key-modal';
+
+// Opened on demand: their Modal and Form load on first open, not with the page.
+const CreateApiKeyModal = lazyDialog(() => import('./create-api-key-modal').then((m) => m.CreateApiKeyModal));
+const EditApiKeyModal = lazyDialog(() => import('./edit-api-key-modal').then((m) => m.EditApiKeyModal));
+const DeactivateApiKeyModal = lazyDialog(() => import('./key-confirmations').then((m) => m.DeactivateApiKeyModal));
+const DeleteApiKeyModal = lazyDialog(() => import('./key-confirmations').then((m) => m.DeleteApiKeyModal));
+const NewApiKeyModal = lazyDialog(() => import('./new-api-key-modal').then((m) => m.NewApiKeyModal));
 
 const T = Texts.keys;
 

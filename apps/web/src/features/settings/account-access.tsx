@@ -2,9 +2,12 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { OWNER_ROLE, type UserRole } from '@ebs/contract';
 import { Button, Card, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { Texts } from '../../lib/texts';
-import { AddUserModal } from './add-user-modal';
-import { RemoveUserModal } from './remove-user-modal';
+
+// Opened on demand: their Modal and Form load on first open, not with the page.
+const AddUserModal = lazyDialog(() => import('./add-user-modal').then((m) => m.AddUserModal));
+const RemoveUserModal = lazyDialog(() => import('./remove-user-modal').then((m) => m.RemoveUserModal));
 
 const T = Texts.settings;
 

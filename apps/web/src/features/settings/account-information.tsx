@@ -3,10 +3,13 @@ import { Card, Descriptions, type DescriptionsProps, Space } from 'antd';
 import { useState } from 'react';
 import { AccountStatusTag } from '../../components/account-status-tag';
 import { EditButton } from '../../components/edit-button';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { formatDate } from '../../lib/format';
 import { Texts } from '../../lib/texts';
-import { EditAccountNameModal } from './edit-account-name-modal';
 import { SigningSecretValue } from './signing-secret';
+
+// Opened on demand: its Modal and Form load on first open, not with the page.
+const EditAccountNameModal = lazyDialog(() => import('./edit-account-name-modal').then((m) => m.EditAccountNameModal));
 
 const T = Texts.settings;
 

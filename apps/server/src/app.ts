@@ -113,7 +113,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tokens = new IdTokens(secrets.signingKey, config.PUBLIC_URL, config.ID_TOKEN_TTL_SECONDS);
   // ioredis is loaded only where Redis is configured.
   const redis = config.REDIS_URL
-    ? new (await import('ioredis')).Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 })
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        connectTimeout: 2_000,
+      })
     : undefined;
   redis?.on('error', () => {
     // Reported by the limiter when a hit fails; ioredis keeps reconnecting on its own.

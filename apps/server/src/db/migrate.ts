@@ -10,6 +10,7 @@ import * as tokenForwarding from './migrations/2026_11_21_0007_token_forwarding.
 import * as ambassadorRewards from './migrations/2026_11_21_0008_ambassador_rewards.ts';
 import * as twoFactor from './migrations/2026_11_21_0009_two_factor.ts';
 import * as thirdPartySignIn from './migrations/2026_11_21_0010_third_party_sign_in.ts';
+import * as consoleScale from './migrations/2026_11_21_0011_console_scale.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0008_ambassador_rewards': ambassadorRewards,
   '2026_11_21_0009_two_factor': twoFactor,
   '2026_11_21_0010_third_party_sign_in': thirdPartySignIn,
+  '2026_11_21_0011_console_scale': consoleScale,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

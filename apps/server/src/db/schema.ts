@@ -212,6 +212,23 @@ export interface ResourcePricesTable {
   updated_at: Timestamp;
 }
 
+/** Kept by triggers on account_transactions (migration 0011): one row per account that has any. */
+export interface AccountLedgerTotalsTable {
+  account_id: string;
+  /** Rows of the transaction history: all but FAILED. bigint travels as text. */
+  listed_count: ColumnType<string, never, never>;
+  /** Sum of the COMPLETED amounts. */
+  balance: ColumnType<string, never, never>;
+  /** Sum of the PENDING withdrawals, as a positive amount. */
+  pending_withdrawals: ColumnType<string, never, never>;
+}
+
+/** Kept by triggers on account_resource_usage (migration 0011). */
+export interface AccountUsageTotalsTable {
+  account_id: string;
+  record_count: ColumnType<string, never, never>;
+}
+
 export interface AccountResourceUsageTable {
   id: Generated<string>;
   account_id: string;
@@ -252,6 +269,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   resource_prices: ResourcePricesTable;
   account_resource_usage: AccountResourceUsageTable;
+  account_ledger_totals: AccountLedgerTotalsTable;
+  account_usage_totals: AccountUsageTotalsTable;
   destination_wallets: DestinationWalletsTable;
   gas_fee_funding_wallets: GasFeeFundingWalletsTable;
   token_forwarding_wallets: TokenForwardingWalletsTable;

@@ -1,7 +1,7 @@
 import { ACCOUNT_HEADER, Messages } from '@ebs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { isSessionLive } from '../modules/identity/identity.store.ts';
+import { isSessionLive, sessionLive } from '../modules/identity/identity.store.ts';
 import type { IdTokens } from '../modules/identity/tokens.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 
@@ -43,14 +43,45 @@ export const API_DOCS_PREFIX = '/api/docs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Reads the identity token from `authorization` ("Bearer x" or the bare token, as hosted providers allow). */
-export async function authenticate(request: FastifyRequest, db: Db, tokens: IdTokens): Promise<Caller> {
+/** The identity token's claims, from `authorization` ("Bearer x" or the bare token, as hosted providers allow). */
+async function claimsOf(request: FastifyRequest, tokens: IdTokens) {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : header;
   if (!token) throw unauthorized();
-  const claims = await tokens.verify(token);
+  return tokens.verify(token);
+}
+
+export async function authenticate(request: FastifyRequest, db: Db, tokens: IdTokens): Promise<Caller> {
+  const claims = await claimsOf(request, tokens);
   if (!(await isSessionLive(db, claims.sid))) throw unauthorized();
   return { userId: claims.sub, sessionId: claims.sid, email: claims.email };
+}
+
+/**
+ * The caller of a request naming an account, with their membership of it (undefined when they are
+ * not a member): the session and the membership are read in one query, one database round trip
+ * per request instead of two.
+ */
+async function authenticateMember(
+  request: FastifyRequest,
+  db: Db,
+  tokens: IdTokens,
+  accountId: string,
+): Promise<{ caller: Caller; member: Membership | undefined }> {
+  const claims = await claimsOf(request, tokens);
+  const row = await db
+    .selectFrom('sessions as s')
+    .leftJoin('account_members as m', (join) =>
+      join.on('m.account_id', '=', accountId).on('m.user_id', '=', claims.sub),
+    )
+    .leftJoin('accounts as a', 'a.id', 'm.account_id')
+    .select([sessionLive('s').as('live'), 'm.role_name', 'a.is_draft'])
+    .where('s.id', '=', claims.sid)
+    .executeTakeFirst();
+  if (row?.live !== true) throw unauthorized();
+  const member =
+    row.role_name === null || row.is_draft === null ? undefined : { roleName: row.role_name, isDraft: row.is_draft };
+  return { caller: { userId: claims.sub, sessionId: claims.sid, email: claims.email }, member };
 }
 
 /** The user's role in an account, or undefined when they are not a member. */
@@ -62,18 +93,6 @@ export async function memberRole(db: Db, accountId: string, userId: string): Pro
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.role_name;
-}
-
-/** The user's membership of an account, with whether it is still a creation-wizard draft. */
-async function membership(db: Db, accountId: string, userId: string): Promise<Membership | undefined> {
-  const row = await db
-    .selectFrom('account_members as m')
-    .innerJoin('accounts as a', 'a.id', 'm.account_id')
-    .select(['m.role_name', 'a.is_draft'])
-    .where('m.account_id', '=', accountId)
-    .where('m.user_id', '=', userId)
-    .executeTakeFirst();
-  return row && { roleName: row.role_name, isDraft: row.is_draft };
 }
 
 export const requireCaller = (request: FastifyRequest): Caller => {
@@ -97,15 +116,19 @@ export function registerGuards(app: FastifyInstance, db: Db, tokens: IdTokens): 
     const config = request.routeOptions.config;
     const url = request.routeOptions.url ?? '';
     if (!url.startsWith('/api/') || url.startsWith(API_DOCS_PREFIX) || config.public) return;
-    request.caller = await authenticate(request, db, tokens);
-    if (!config.accountScoped) return;
     const raw = request.headers[ACCOUNT_HEADER];
     const accountId = Array.isArray(raw) ? raw[0] : raw;
-    if (!accountId && config.accountHeaderOptional) return;
-    if (!accountId || !UUID.test(accountId)) throw badRequest(Messages.accountHeaderRequired);
-    const member = await membership(db, accountId, request.caller.userId);
+    const named = config.accountScoped && accountId && UUID.test(accountId) ? accountId : undefined;
+    if (named === undefined) {
+      // A bad session answers 401 before a missing or malformed account header answers 400.
+      request.caller = await authenticate(request, db, tokens);
+      if (!config.accountScoped || (!accountId && config.accountHeaderOptional)) return;
+      throw badRequest(Messages.accountHeaderRequired);
+    }
+    const { caller, member } = await authenticateMember(request, db, tokens, named);
+    request.caller = caller;
     if (!member) throw forbidden(Messages.notAMember);
     if (member.isDraft && !config.draftAllowed) throw badRequest(Messages.accountNotFinished);
-    request.account = { id: accountId, roleName: member.roleName };
+    request.account = { id: named, roleName: member.roleName };
   });
 }

@@ -7,14 +7,18 @@ import { type RawBuilder, sql } from 'kysely';
  * - the pending amount (positive) is what will be taken but is not yet posted: pending
  *   withdrawals, and metered usage the billing job has not yet charged (usage × its unit price);
  * - the available credit is the balance minus the pending amount (spec A §9).
+ * The ledger's sums are kept per account by triggers, in the same transaction as its rows
+ * (account_ledger_totals, migration 0011): reading them costs one row however long the ledger.
+ * Unbilled usage is summed from its few open records.
  */
-export const balanceOf = (accountId: string): RawBuilder<string> =>
-  sql<string>`(select coalesce(sum(t.amount), 0) from account_transactions t
-    where t.account_id = ${sql.ref(accountId)} and t.status = 'COMPLETED')`;
+const ledgerTotal = (column: 'balance' | 'pending_withdrawals', accountId: string): RawBuilder<string> =>
+  sql<string>`coalesce((select ${sql.ref(`l.${column}`)} from account_ledger_totals l
+    where l.account_id = ${sql.ref(accountId)}), 0)`;
+
+export const balanceOf = (accountId: string): RawBuilder<string> => ledgerTotal('balance', accountId);
 
 export const pendingOf = (accountId: string): RawBuilder<string> =>
-  sql<string>`((select coalesce(-sum(t.amount), 0) from account_transactions t
-      where t.account_id = ${sql.ref(accountId)} and t.status = 'PENDING' and t.amount < 0)
+  sql<string>`(${ledgerTotal('pending_withdrawals', accountId)}
     + (select coalesce(sum(u.usage * u.unit_price), 0) from account_resource_usage u
       where u.account_id = ${sql.ref(accountId)} and u.status = 'PENDING'))`;
 

@@ -1,6 +1,7 @@
 import type { Transaction } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { matchCount, pageRead, totalOf } from '../../db/paging.ts';
 import { availableCreditOf } from './available-credit.ts';
 
 export interface NewTransaction {
@@ -63,7 +64,22 @@ export interface TransactionFilter {
   order: 'asc' | 'desc';
 }
 
-/** One page of an account's transactions and how many match in all. */
+/** The rows of an account's transaction history, kept with the ledger (account_ledger_totals). */
+async function listedCount(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('account_ledger_totals')
+    .select(sql<string>`listed_count::text`.as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of an account's transactions and how many match in all. The whole history's count is
+ * kept with the ledger, and its page is read from the nearer end (db/paging.ts) in the index's
+ * order, so neither the first nor the last page grows with the account. A filtered list (a month,
+ * some types) is counted in the same statement as its page.
+ */
 export async function listTransactions(
   db: Db,
   accountId: string,
@@ -74,20 +90,34 @@ export async function listTransactions(
   if (filter.from) base = base.where('created_at', '>=', filter.from);
   if (filter.until) base = base.where('created_at', '<', filter.until);
   if (filter.types) base = base.where('type', 'in', filter.types.length ? filter.types : ['']);
+  const filtered = Boolean(filter.from || filter.until || filter.types);
+  const kept = filtered ? undefined : await listedCount(db, accountId);
+  const read = pageRead(kept, filter.offset, filter.limit, filter.order);
+  if (read.limit === 0) return { totalCount: kept ?? 0, transactions: [] };
   // Qualified: the bare name would sort by the text alias of the select list.
   const column = filter.sortBy === 'amount' ? 'account_transactions.amount' : 'account_transactions.created_at';
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'type', sql<string>`amount::text`.as('amount'), 'status', 'metadata', 'created_at', 'updated_at'])
-      .orderBy(column, filter.order)
-      .orderBy('account_transactions.id', filter.order)
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
-    base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const rows = await base
+    .select([
+      'id',
+      'type',
+      sql<string>`amount::text`.as('amount'),
+      'status',
+      'metadata',
+      'created_at',
+      'updated_at',
+      matchCount(filtered).as('total'),
+    ])
+    .orderBy(column, read.order)
+    .orderBy('account_transactions.id', read.order)
+    .limit(read.limit)
+    .offset(read.offset)
+    .execute();
+  if (read.reversed) rows.reverse();
+  const totalCount = await totalOf(kept, rows, filter.offset, async () =>
+    Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n),
+  );
   return {
-    totalCount: Number(count.n),
+    totalCount,
     transactions: rows.map((r) => ({
       id: r.id,
       type: r.type,

@@ -1,4 +1,3 @@
-
 export interface ReceiptContent {
   productName: string;
   accountName: string;

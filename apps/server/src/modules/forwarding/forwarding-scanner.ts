@@ -5,7 +5,7 @@ import type { ForwardingChains } from './chain.ts';
 import { enabledWalletsPage, networksWithEnabledWallets, openForward } from './forwards.store.ts';
 import { setWalletBalances } from './wallets.store.ts';
 
-/** The scanner reads this many wallets from the database at a time; the chain reads go in batches. */
+/** The scanner reads this many wallets from the database at a time; the chain reads go in bulk (chain.ts). */
 const PAGE = 1000;
 
 export interface ScanResult {
@@ -15,7 +15,7 @@ export interface ScanResult {
 }
 
 /**
- * Reads the balance of every enabled forwarding wallet, network by network, in JSON-RPC batches,
+ * Reads the balance of every enabled forwarding wallet, network by network, many per call,
  * records it, and opens a forward for each wallet at or above its minimum (never for a zero
  * balance, nor for a wallet whose previous forward is still open). Disabled and deleted wallets
  * are not read.

@@ -210,11 +210,15 @@ export async function markRefreshTokenUsed(db: Db, tokenHash: string): Promise<v
     .execute();
 }
 
+/** Whether the session of a query's `sessions` row (under `alias`) is live: not revoked, not expired. */
+export const sessionLive = (alias: string) =>
+  sql<boolean>`${sql.ref(`${alias}.revoked_at`)} is null and ${sql.ref(`${alias}.expires_at`)} > now()`;
+
 export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
   const row = await db
-    .selectFrom('sessions')
-    .select(sql<boolean>`revoked_at is null and expires_at > now()`.as('live'))
-    .where('id', '=', sessionId)
+    .selectFrom('sessions as s')
+    .select(sessionLive('s').as('live'))
+    .where('s.id', '=', sessionId)
     .executeTakeFirst();
   return row?.live === true;
 }

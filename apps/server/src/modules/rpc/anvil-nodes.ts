@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { installMulticall3 } from './multicall3.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -58,7 +59,8 @@ export interface AnvilNode {
 
 /**
  * Starts an Anvil node with a chain id on a free local port (keeping its state in `statePath`
- * when given) and answers once it serves JSON-RPC. Used by the embedded default and by tests.
+ * when given) and answers once it serves JSON-RPC, with Multicall3 at its address as on real
+ * networks. Used by the embedded default and by tests.
  * The port is free when chosen but may be taken before Anvil binds it (another process's outgoing
  * connection can get it): then it tries another port, a few times.
  */
@@ -86,6 +88,7 @@ async function spawnOnFreePort(chainId: number, statePath?: string): Promise<Anv
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(url, child, 30_000);
+    await installMulticall3(url);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}${stderr ? `: ${stderr.trim()}` : ''}`);

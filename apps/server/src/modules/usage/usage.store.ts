@@ -1,6 +1,7 @@
 import type { ResourceUsageRecord } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { matchCount, pageRead, totalOf } from '../../db/paging.ts';
 import { unitPriceOf } from './prices.store.ts';
 
 /** Requests counted by the gateway for one account, key, resource and day (YYYY-MM-DD, UTC). */
@@ -51,38 +52,74 @@ export interface UsageFilter {
   order: 'asc' | 'desc';
 }
 
-/** One page of an account's usage records, by day, and how many match in all. */
+/** An account's usage records, kept as they are added (account_usage_totals). */
+async function recordCount(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('account_usage_totals')
+    .select(sql<string>`record_count::text`.as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of an account's usage records, by day, and how many match in all, in two index passes
+ * that neither the page's place nor the account's size make longer (migration 0011, db/paging.ts):
+ * - the page's ids are read from the list's index alone, in the list's exact order (the id last, so
+ *   that pages neither repeat nor skip records of one day, resource and flush), and only the
+ *   page's rows are then read from the table;
+ * - the whole list's count is kept as records are added, and its page is read from the nearer end;
+ *   a filtered list (a chart's or a month's days) is counted in the same pass as its page's ids.
+ */
 export async function listUsage(
   db: Db,
   accountId: string,
   filter: UsageFilter,
 ): Promise<{ accountResourceUsage: ResourceUsageRecord[]; totalCount: number }> {
-  let base = db.selectFrom('account_resource_usage as u').where('u.account_id', '=', accountId);
-  if (filter.from) base = base.where('u.date', '>=', filter.from);
-  if (filter.to) base = base.where('u.date', '<=', filter.to);
-  if (filter.resources) base = base.where('u.resource_name', 'in', filter.resources.length ? filter.resources : ['']);
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'u.id',
-        'u.resource_name',
-        sql<string>`u.date::text`.as('date'),
-        sql<string>`u.usage::text`.as('usage'),
-        'u.status',
-        sql<string>`(u.usage * u.unit_price)::text`.as('price'),
-        sql<string>`u.unit_price::text`.as('unit_price'),
-        'u.api_key_id',
-      ])
-      .orderBy('u.date', filter.order)
-      .orderBy('u.resource_name', filter.order)
-      .orderBy('u.created_at', filter.order)
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
-    base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+  let matching = db.selectFrom('account_resource_usage as m').where('m.account_id', '=', accountId);
+  if (filter.from) matching = matching.where('m.date', '>=', filter.from);
+  if (filter.to) matching = matching.where('m.date', '<=', filter.to);
+  if (filter.resources) {
+    matching = matching.where('m.resource_name', 'in', filter.resources.length ? filter.resources : ['']);
+  }
+  const filtered = Boolean(filter.from || filter.to || filter.resources);
+  const kept = filtered ? undefined : await recordCount(db, accountId);
+  const read = pageRead(kept, filter.offset, filter.limit, filter.order);
+  if (read.limit === 0) return { totalCount: kept ?? 0, accountResourceUsage: [] };
+  const page = matching
+    .select(['m.id', matchCount(filtered).as('total')])
+    .orderBy('m.date', read.order)
+    .orderBy('m.resource_name', read.order)
+    .orderBy('m.created_at', read.order)
+    .orderBy('m.id', read.order)
+    .limit(read.limit)
+    .offset(read.offset)
+    .as('page');
+  const rows = await db
+    .selectFrom(page)
+    .innerJoin('account_resource_usage as u', 'u.id', 'page.id')
+    .select([
+      'u.id',
+      'u.resource_name',
+      sql<string>`u.date::text`.as('date'),
+      sql<string>`u.usage::text`.as('usage'),
+      'u.status',
+      sql<string>`(u.usage * u.unit_price)::text`.as('price'),
+      sql<string>`u.unit_price::text`.as('unit_price'),
+      'u.api_key_id',
+      'page.total',
+    ])
+    .orderBy('u.date', read.order)
+    .orderBy('u.resource_name', read.order)
+    .orderBy('u.created_at', read.order)
+    .orderBy('u.id', read.order)
+    .execute();
+  if (read.reversed) rows.reverse();
+  const totalCount = await totalOf(kept, rows, filter.offset, async () =>
+    Number((await matching.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n),
+  );
   return {
-    totalCount: Number(count.n),
+    totalCount,
     accountResourceUsage: rows.map((r) => ({
       id: r.id,
       resourceName: r.resource_name,
@@ -96,8 +133,8 @@ export async function listUsage(
   };
 }
 
-/** The account-days that have open usage, up to a day (inclusive), oldest first. */
-export async function openUsageDays(db: Db, throughDate: string): Promise<Array<{ accountId: string; date: string }>> {
+/** The account-days that have open usage, up to a day (inclusive), oldest first, then by account. */
+export async function openUsageDays(db: Db, throughDate: string): Promise<UsageDay[]> {
   const rows = await db
     .selectFrom('account_resource_usage')
     .select(['account_id', sql<string>`date::text`.as('date')])
@@ -105,45 +142,62 @@ export async function openUsageDays(db: Db, throughDate: string): Promise<Array<
     .where('date', '<=', throughDate)
     .groupBy(['account_id', 'date'])
     .orderBy('date')
+    .orderBy('account_id')
     .execute();
   return rows.map((r) => ({ accountId: r.account_id, date: r.date }));
 }
 
-/**
- * Closes an account-day's open records and returns them with their total price. Run inside a
- * transaction: a second run (or process) waits on the row locks and then finds nothing open.
- */
-export async function closeUsageDay(
-  db: Db,
-  accountId: string,
-  date: string,
-): Promise<{ ids: string[]; usage: string; amount: string }> {
-  const closed = await db
-    .updateTable('account_resource_usage')
-    .set({ status: 'BILLED', updated_at: sql`now()` })
-    .where('account_id', '=', accountId)
-    .where('date', '=', date)
-    .where('status', '=', 'PENDING')
-    .returning(['id', sql<string>`usage::text`.as('usage'), sql<string>`(usage * unit_price)::text`.as('price')])
-    .execute();
-  if (closed.length === 0) return { ids: [], usage: '0', amount: '0' };
-  const ids = closed.map((r) => r.id);
-  const total = await db
-    .selectFrom('account_resource_usage')
-    .select([
-      sql<string>`sum(usage)::text`.as('usage'),
-      // The ledger keeps micro-USD (6 decimals): the day's total is rounded once, half up.
-      sql<string>`round(sum(usage * unit_price), 6)::text`.as('amount'),
-    ])
-    .where('id', 'in', ids)
-    .executeTakeFirstOrThrow();
-  return { ids, usage: total.usage, amount: total.amount };
+export interface UsageDay {
+  accountId: string;
+  /** YYYY-MM-DD (UTC). */
+  date: string;
 }
 
-export async function linkUsageToTransaction(db: Db, ids: string[], transactionId: string): Promise<void> {
-  await db
-    .updateTable('account_resource_usage')
-    .set({ transaction_id: transactionId })
-    .where('id', 'in', ids)
-    .execute();
+export interface BilledUsageDay extends UsageDay {
+  /** The WITHDRAW_RESOURCE_USAGE transaction posted; null when the day's total rounds to 0. */
+  transactionId: string | null;
+  records: number;
+}
+
+/**
+ * Bills many account-days in one statement: closes their open records, posts for each day one
+ * WITHDRAW_RESOURCE_USAGE ledger row of usage × unit price (the total rounded once, half up, to the
+ * ledger's 6 decimals; none when that is 0) and links the records to it. Run inside a transaction
+ * and refresh the accounts' billing status in it (as `insertTransaction` does). The records are
+ * locked in id order first, so runs or processes billing the same days at once never deadlock:
+ * the later one waits on the locks, then finds the records no longer open and bills nothing.
+ */
+export async function billUsageDays(db: Db, days: UsageDay[]): Promise<BilledUsageDay[]> {
+  if (days.length === 0) return [];
+  const rows = await sql<{ account_id: string; date: string; transaction_id: string | null; records: number }>`
+    with locked as (
+      select u.id, u.account_id, u.date, u.usage, u.unit_price from account_resource_usage u
+      join unnest(${days.map((d) => d.accountId)}::uuid[], ${days.map((d) => d.date)}::date[]) as d(account_id, date)
+        on u.account_id = d.account_id and u.date = d.date
+      where u.status = 'PENDING'
+      order by u.id
+      for update of u
+    ), totals as (
+      select account_id, date, sum(usage) as usage, count(*)::int as records,
+        round(sum(usage * unit_price), 6) as amount
+      from locked group by account_id, date
+    ), charged as (
+      select totals.*, case when amount > 0 then gen_random_uuid() end as transaction_id from totals
+    ), posted as (
+      insert into account_transactions (id, account_id, type, amount, status, metadata)
+      select transaction_id, account_id, 'WITHDRAW_RESOURCE_USAGE', -amount, 'COMPLETED',
+        jsonb_build_object('date', date::text, 'usage', usage, 'records', records)
+      from charged where transaction_id is not null
+    ), closed as (
+      update account_resource_usage u set status = 'BILLED', updated_at = now(), transaction_id = c.transaction_id
+      from locked l join charged c on c.account_id = l.account_id and c.date = l.date
+      where u.id = l.id
+    )
+    select account_id, date::text as date, transaction_id, records from charged order by date, account_id`.execute(db);
+  return rows.rows.map((r) => ({
+    accountId: r.account_id,
+    date: r.date,
+    transactionId: r.transaction_id,
+    records: r.records,
+  }));
 }

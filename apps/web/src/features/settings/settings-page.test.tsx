@@ -255,7 +255,7 @@ describe('SettingsPage: a MEMBER and the delete confirmation', () => {
   it('shows a MEMBER no edit icon, no Add User to Account and no Remove', async () => {
     open({ details: account({ roleName: 'MEMBER' }) });
     await within(await section('Account Access')).findByText('bob@example.com');
-    expect(screen.getByText(Texts.settings.ownerOnlyHint)).toBeTruthy();
+    expect(await screen.findByText(Texts.settings.ownerOnlyHint)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit account name' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Add User to Account/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();

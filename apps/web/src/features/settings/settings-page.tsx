@@ -1,13 +1,17 @@
 import { canManageAccount } from '@ebs/contract';
-import { Alert, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
 import { useSession } from '../../session/session-store';
 import { AccountAccess } from './account-access';
 import { AccountInformation } from './account-information';
+
+/** Shown to members who cannot manage the account only: its antd Alert loads when it first shows. */
+const Alert = lazyDialog(() => import('antd/es/alert').then((m) => m.default));
 
 /** /account/:accountId/settings (spec B §2): Account Information and Account Access. */
 export function SettingsPage() {

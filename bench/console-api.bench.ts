@@ -12,25 +12,19 @@ import { measuredCalls, type Reference, referenceOf } from './support/console-ta
 import { report } from './support/figures.ts';
 import { type Latency, latencyOf, type Sampling } from './support/latency.ts';
 import { ownPostgres } from './support/postgres.ts';
+import { wholeSetting } from './support/settings.ts';
 import { Cleanup, server, tempDir } from './support/stack.ts';
+import { runSuite } from './support/suite.ts';
 
 const SUITE = 'console-api';
 
-function whole(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0 (got "${raw}")`);
-  return value;
-}
-
 const SIZES = (process.env.BENCH_CONSOLE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
-const ACCOUNTS = whole('BENCH_CONSOLE_ACCOUNTS', 100_000);
+const ACCOUNTS = wholeSetting('BENCH_CONSOLE_ACCOUNTS', 100_000);
 const SAMPLING: Sampling = {
-  samples: whole('BENCH_CONSOLE_SAMPLES', 200),
-  warmup: whole('BENCH_CONSOLE_WARMUP', 10),
-  maxSeconds: whole('BENCH_CONSOLE_MAX_SECONDS', 4),
-  minSamples: Math.min(10, whole('BENCH_CONSOLE_SAMPLES', 200)),
+  samples: wholeSetting('BENCH_CONSOLE_SAMPLES', 200),
+  warmup: wholeSetting('BENCH_CONSOLE_WARMUP', 10),
+  maxSeconds: wholeSetting('BENCH_CONSOLE_MAX_SECONDS', 4),
+  minSamples: Math.min(10, wholeSetting('BENCH_CONSOLE_SAMPLES', 200)),
 };
 const DATABASES = (process.env.BENCH_CONSOLE_DATABASES ?? 'pglite,postgres').split(',');
 /** Only the calls whose name contains this text (all by default): to profile or rerun a few. */
@@ -231,19 +225,4 @@ async function main(cleanup: Cleanup): Promise<number> {
   return 0;
 }
 
-const cleanup = new Cleanup();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping`);
-    void cleanup.run().then(() => process.exit(130));
-  });
-}
-main(cleanup)
-  .catch((error: unknown) => {
-    console.error(`\n!!! BENCHMARK FAILED !!!\n${error instanceof Error ? (error.stack ?? error.message) : error}`);
-    return 1;
-  })
-  .then(async (code) => {
-    await cleanup.run();
-    process.exit(code);
-  });
+runSuite(main);

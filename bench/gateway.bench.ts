@@ -8,16 +8,9 @@ import { type Figure, report } from './support/figures.ts';
 import { failures, type Load, type Measurement, measure, RPC_BODY, rpcBatch, type Target } from './support/load.ts';
 import { ensureNginx, nginxProxy } from './support/nginx.ts';
 import { bestOf, compare, comparisonLine, latencyDoubts, problems, table } from './support/report.ts';
+import { wholeSetting } from './support/settings.ts';
 import { anvil, type Cleanup, customer, fixedUpstream, meteredUsage, server, tempDir } from './support/stack.ts';
 import { runSuite } from './support/suite.ts';
-
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0 (got "${raw}")`);
-  return value;
-}
 
 function list(name: string, fallback: number[]): number[] {
   const raw = process.env[name];
@@ -28,11 +21,11 @@ function list(name: string, fallback: number[]): number[] {
   return values;
 }
 
-const DURATION = setting('BENCH_DURATION', 3);
-const WARMUP = setting('BENCH_WARMUP', 1);
-const ROUNDS = setting('BENCH_ROUNDS', 2);
+const DURATION = wholeSetting('BENCH_DURATION', 3);
+const WARMUP = wholeSetting('BENCH_WARMUP', 1);
+const ROUNDS = wholeSetting('BENCH_ROUNDS', 2);
 const CONNECTIONS = list('BENCH_CONNECTIONS', [1, 64]);
-const BATCH = setting('BENCH_BATCH', 50);
+const BATCH = wholeSetting('BENCH_BATCH', 50);
 /** How long the gateway may take to write what it counted (its flush runs every 5 s by default). */
 const METERING_WAIT_MS = 10_000;
 /** The networks the gateway forwards to each upstream. */

@@ -6,22 +6,15 @@ import os from 'node:os';
 import { type Figure, passes, report, targetText } from './support/figures.ts';
 import { measureScan } from './support/forwarding-scan.ts';
 import { ownPglite, ownPostgres } from './support/postgres.ts';
+import { wholeSetting } from './support/settings.ts';
 import { tempDir } from './support/stack.ts';
 import { runSuite } from './support/suite.ts';
 import { measureBilling } from './support/usage-billing.ts';
 
 const SUITE = 'jobs';
 
-function whole(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0 (got "${raw}")`);
-  return value;
-}
-
-const ACCOUNTS = whole('BENCH_JOBS_ACCOUNTS', 10_000);
-const WALLETS = whole('BENCH_JOBS_WALLETS', 10_000);
+const ACCOUNTS = wholeSetting('BENCH_JOBS_ACCOUNTS', 10_000);
+const WALLETS = wholeSetting('BENCH_JOBS_WALLETS', 10_000);
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const count = (n: number) => n.toLocaleString('en-US').replaceAll(',', ' ');

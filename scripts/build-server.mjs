@@ -11,7 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = path.join(root, 'apps/server/dist/main.mjs');
 const sources = ['apps/server/src', 'packages/contract/src'].map((p) => path.join(root, p));
 
-function newest(dir) {
+/** The newest modification time of any file under dir. */
+export function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);

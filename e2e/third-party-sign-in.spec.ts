@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { codeOfStep, currentStep, wrongCode } from '../apps/server/src/testing/two-factor.ts';
 import { E2E_OIDC, startOpenIdProvider } from './openid-provider.ts';
 import { admin, idTokenOverApi, openUserMenu, signUpOverApi, toast, uniqueEmail } from './support.ts';
 
@@ -82,17 +82,6 @@ test('third-party sign-in: a cancel comes back as the login error, a first sign-
   await expect(toast(page, 'Incorrect username or password.')).toBeVisible();
 });
 
-/** The authenticator app's code of a 30-second step (the number of 30 seconds since 1970). */
-const codeOfStep = (secret: string, step: number) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp: step * 30_000 + 1,
-  });
-const stepNow = () => Math.floor(Date.now() / 30_000);
-
 test('third-party sign-in asks a user with two-factor sign-in on for the code, which signs in; the admin command turns it off', async ({
   page,
   request,
@@ -101,7 +90,7 @@ test('third-party sign-in asks a user with two-factor sign-in on for the code, w
   const { email, password } = await signUpOverApi(request);
   const headers = { authorization: `Bearer ${await idTokenOverApi(request, email, password)}` };
   const { secret } = (await (await request.post('/auth/mfa/setup', { headers })).json()).data as { secret: string };
-  const enabledAt = stepNow();
+  const enabledAt = currentStep();
   const enable = await request.post('/auth/mfa/enable', { headers, data: { code: codeOfStep(secret, enabledAt) } });
   expect(enable.status()).toBe(200);
 
@@ -112,12 +101,11 @@ test('third-party sign-in asks a user with two-factor sign-in on for the code, w
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('j***@e***.com', { exact: true })).toBeVisible();
-  const near = [-1, 0, 1, 2].map((d) => codeOfStep(secret, stepNow() + d));
-  await page.getByLabel('Authentication code').fill(['000000', '111111'].find((c) => !near.includes(c)) ?? '');
+  await page.getByLabel('Authentication code').fill(wrongCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(toast(page, 'Invalid authentication code, please try again.')).toBeVisible();
   // A code of a later step than the one that turned it on (the server takes each step once).
-  await page.getByLabel('Authentication code').fill(codeOfStep(secret, Math.max(stepNow(), enabledAt + 1)));
+  await page.getByLabel('Authentication code').fill(codeOfStep(secret, Math.max(currentStep(), enabledAt + 1)));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/accounts$/);
   await expect(toast(page, 'Welcome back!')).toBeVisible();

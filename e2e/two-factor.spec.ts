@@ -1,16 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { codeOfStep, currentStep, wrongCode } from '../apps/server/src/testing/two-factor.ts';
 import { openUserMenu, signUpOverApi, toast } from './support.ts';
-
-const STEP_MS = 30_000;
-const codeOfStep = (secret: string, step: number) =>
-  TOTP.generate({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    timestamp: step * STEP_MS + 1,
-  });
 
 /**
  * An authenticator app: each code it gives is of a later 30-second step than the last one given,
@@ -21,17 +11,13 @@ function authenticatorApp(secret: string) {
   let lastStep = 0;
   return {
     async nextCode(): Promise<string> {
-      const step = Math.max(Math.floor(Date.now() / STEP_MS), lastStep + 1);
-      while (Math.floor(Date.now() / STEP_MS) < step - 1) await new Promise((r) => setTimeout(r, 500));
+      const step = Math.max(currentStep(), lastStep + 1);
+      while (currentStep() < step - 1) await new Promise((r) => setTimeout(r, 500));
       lastStep = step;
       return codeOfStep(secret, step);
     },
     /** A code of no step near now: certainly wrong. */
-    wrongCode(): string {
-      const now = Math.floor(Date.now() / STEP_MS);
-      const near = new Set([-2, -1, 0, 1, 2].map((d) => codeOfStep(secret, now + d)));
-      return ['000000', '111111', '222222', '333333'].find((c) => !near.has(c)) as string;
-    },
+    wrongCode: () => wrongCode(secret),
   };
 }
 

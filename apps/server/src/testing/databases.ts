@@ -17,40 +17,51 @@ export const pglite: TestDatabase = {
   },
 };
 
+/** A fresh, empty database on the PostgreSQL server at adminUrl, by URL, for tests that start whole server processes on it. */
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `ebs_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      // A plain drop waits for the pool's connections to finish closing; forcing it would kill
+      // one mid-close and raise an error nobody listens to.
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await again.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await again.end();
+      }
+    },
+  };
+}
+
 /** A fresh database per test file on the PostgreSQL server, dropped afterwards: files never share state. */
 const postgres = (adminUrl: string): TestDatabase => ({
   name: 'postgres',
   async open() {
-    const name = `ebs_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ url: url.toString() });
+    const created = await createPostgresDatabase(adminUrl);
+    const db = await openDatabase({ url: created.url });
     await migrateToLatest(db);
     return {
       db,
       async close() {
         await db.destroy();
-        // A plain drop waits for the pool's connections to finish closing; forcing it would kill
-        // one mid-close and raise an error nobody listens to.
-        const again = new pg.Client({ connectionString: adminUrl });
-        await again.connect();
-        try {
-          for (let attempt = 0; ; attempt++) {
-            try {
-              await again.query(`drop database if exists ${name}`);
-              break;
-            } catch (error) {
-              if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-              await new Promise((resolve) => setTimeout(resolve, 100));
-            }
-          }
-        } finally {
-          await again.end();
-        }
+        await created.drop();
       },
     };
   },

@@ -61,6 +61,27 @@ export async function openUserMenu(page: Page, email: string) {
 /** antd shows one toast at a time; this waits for the text in it. */
 export const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
+/**
+ * Records the raw text of every toast the page shows from now on (call before the page opens), so
+ * that a check on a loaded machine cannot miss a toast that has already gone.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    Object.assign(window, { shownToasts: seen });
+    new MutationObserver(() => {
+      for (const notice of document.querySelectorAll('.ant-message-notice')) seen.add(notice.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Waits until a toast with exactly this text (spaces as written) has been shown; see recordToasts. */
+export async function expectToastShown(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => [...((window as unknown as { shownToasts?: Set<string> }).shownToasts ?? [])]))
+    .toContain(text);
+}
+
 /** Signs up and confirms over the identity API, for journeys that start signed up. */
 export async function signUpOverApi(
   request: APIRequestContext,

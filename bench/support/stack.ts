@@ -112,6 +112,8 @@ export interface ServerLog {
   clientAborts: number;
   /** Any other error or fatal line: the figures of such a run are not to be trusted. */
   errors: string[];
+  /** Warning lines (a job that could not process some items, Redis out of reach, ...). */
+  warnings: string[];
 }
 
 function watchLog(child: ChildProcess, log: ServerLog): void {
@@ -133,6 +135,7 @@ function watchLog(child: ChildProcess, log: ServerLog): void {
           continue;
         }
         if ((entry.level ?? 0) >= 50) log.errors.push(line);
+        else if (entry.level === 40) log.warnings.push(line);
         process.stderr.write(`[server] ${line}\n`);
       }
     });
@@ -201,7 +204,7 @@ export async function server(
   const startMs = performance.now() - spawnedAt;
   child.stdout?.removeAllListeners('data');
   child.stderr?.removeAllListeners('data');
-  const log: ServerLog = { clientAborts: 0, errors: [] };
+  const log: ServerLog = { clientAborts: 0, errors: [], warnings: [] };
   watchLog(child, log);
   return {
     baseUrl: `http://127.0.0.1:${port}`,

@@ -2,15 +2,18 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { acceptEmptyJsonBody } from './http/reply.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { refuseUnusableValues, validatorOptions } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
 import { buildJobs } from './jobs/registry.ts';
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts';
@@ -79,6 +82,18 @@ export interface RouteEntry {
   url: string;
   public: boolean;
   accountScoped: boolean;
+  accountHeaderOptional: boolean;
+  /** The refusal's message for a member who is not the owner, on owner-only routes. */
+  ownerOnly: string | undefined;
+  /** The request schemas the route validates against, for tests generated from the route table. */
+  schema: RouteRequestSchema;
+}
+
+export interface RouteRequestSchema {
+  body?: TSchema;
+  querystring?: TSchema;
+  params?: TSchema;
+  headers?: TSchema;
 }
 
 export interface Built {
@@ -99,7 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             serializers: { req: requestForLog },
             stream: options.logStream,
           },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: validatorOptions,
+    frameworkErrors,
     bodyLimit: 1024 * 1024,
     // Trust the nearest TRUST_PROXY hops for the client address (0: the socket's own).
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
@@ -177,10 +193,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         url: route.url,
         public: route.config?.public === true,
         accountScoped: route.config?.accountScoped === true,
+        accountHeaderOptional: route.config?.accountHeaderOptional === true,
+        ownerOnly: route.config?.ownerOnly,
+        schema: {
+          body: route.schema?.body as TSchema | undefined,
+          querystring: route.schema?.querystring as TSchema | undefined,
+          params: route.schema?.params as TSchema | undefined,
+          headers: route.schema?.headers as TSchema | undefined,
+        },
       });
     }
   });
 
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -191,8 +216,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       security: [{ idToken: [] }],
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
+  // No validator badge: the document is not sent to a third party, and the policy would block it.
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX, uiConfig: { validatorUrl: null } });
   registerErrorHandler(app);
+  refuseUnusableValues(app);
   acceptEmptyJsonBody(app);
   registerGuards(app, db, tokens);
 

@@ -64,8 +64,9 @@ export type RpcErrorBody = Static<typeof RpcErrorBody>;
 
 /** The gateway's own texts (ours: the spec shows none). */
 export const RpcMessages = {
+  /** The path is cut at 40 characters: an answer never echoes a long address back. */
   unknownNetwork: (path: string) =>
-    `Unknown network "${path}". Networks: ${RPC_NETWORKS.map((n) => n.path).join(', ')}.`,
+    `Unknown network "${path.length > 40 ? `${path.slice(0, 40)}…` : path}". Networks: ${RPC_NETWORKS.map((n) => n.path).join(', ')}.`,
   networkUnavailable: (name: string) => `${name} is not available right now, please try again later.`,
   missingKey: `An API key is required: pass ${API_KEY_ID_PARAM} and ${API_KEY_PARAM} in the query or as headers.`,
   wrongKey: 'The API key id or API key is not valid.',

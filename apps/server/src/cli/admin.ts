@@ -10,7 +10,9 @@ import { buildForwarding } from '../modules/forwarding/forwarding.ts';
 import { outboxMailer, smtpMailer } from '../modules/identity/mailer.ts';
 import { RpcGateway } from '../modules/rpc/rpc.service.ts';
 import { loadSecrets, secretsFile } from '../secrets.ts';
+import { runBackupCommand } from './backup.ts';
 import { CommandError, type CommandResult, HELP, runCommand } from './commands.ts';
+import { runningServer } from './running-server.ts';
 
 /** Runs one admin command: on PostgreSQL directly; on PGlite through the running server, or directly when none runs. */
 async function main(argv: string[]): Promise<number> {
@@ -21,7 +23,16 @@ async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   const config = loadConfig();
   let result: CommandResult | undefined;
-  if (!config.DATABASE_URL) result = await throughServer(config.PORT, secretsFile(config), argv);
+  if (argv[0] === 'backup' || argv[0] === 'restore') result = await runBackupCommand(config, argv);
+  else if (!config.DATABASE_URL) {
+    const server = await runningServer(config.dataDir);
+    result = await throughServer(server?.port ?? config.PORT, secretsFile(config), argv);
+    if (!result && server) {
+      throw new CommandError(
+        `The server that owns ${config.dataDir} (process ${server.pid}) takes no admin commands with its token; stop it to run the command`,
+      );
+    }
+  }
   if (!result) {
     const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
     try {

@@ -36,10 +36,16 @@ Commands:
   price list                                            every billable resource and its unit price
   jobs run billing|autopay|reconcile|ambassadors|cleanup|forwarding|webhooks
                                                         run a job now (billing: usage up to now)
+  backup [--out FILE]                                   a consistent copy of the embedded database and of
+                                                        DATA_DIR/secrets.json (mode 0600). It holds the keys
+                                                        of every forwarding wallet: keep it as safe as them
+  restore --from FILE [--yes]                           replace the embedded database by a backup (stop the
+                                                        server first); the current data is moved aside
   --help                                                this text
 
 With PGlite (no DATABASE_URL) the command runs through the running server, or directly
-on DATA_DIR when no server runs. With DATABASE_URL it runs on PostgreSQL.`;
+on DATA_DIR when no server runs. With DATABASE_URL it runs on PostgreSQL, where backup and
+restore print the pg_dump and pg_restore commands to use instead.`;
 
 const FEATURES = new Set(['TOKEN_FORWARDING']);
 const SETTINGS = { DEPOSIT: DepositSetting, ADD_PAYMENT_CARD: AddPaymentCardSetting } as const;

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -11,7 +12,14 @@ export interface DatabaseTarget {
   url?: string;
   /** PGlite data directory; without it (and without url), an in-memory database. */
   dataDir?: string;
+  /** A PGlite data directory tarball to start from (a restore); dataDir must hold no database yet. */
+  loadDataDir?: Blob;
 }
+
+const embedded = new WeakMap<Db, PGlite>();
+
+/** The PGlite instance behind a database opened here; undefined on PostgreSQL. */
+export const embeddedDatabase = (db: Db): PGlite | undefined => embedded.get(db);
 
 // numeric (1700) and bigint (20) stay strings: money is decimal text, never a float.
 pg.types.setTypeParser(1700, (v) => v);
@@ -33,6 +41,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
   ]);
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const pglite = await PGlite.create({ ...(dataDir && { dataDir }), loadDataDir: target.loadDataDir });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  embedded.set(db, pglite);
+  return db;
 }

@@ -88,6 +88,7 @@ export interface TokenForwardingTransactionsTable {
   webhook_log: ColumnType<unknown, string | undefined, string>;
   webhook_next_at: NullableTimestamp;
   webhook_lease_until: NullableTimestamp;
+  webhook_lease_owner: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -11,6 +11,7 @@ import * as ambassadorRewards from './migrations/2026_11_21_0008_ambassador_rewa
 import * as twoFactor from './migrations/2026_11_21_0009_two_factor.ts';
 import * as thirdPartySignIn from './migrations/2026_11_21_0010_third_party_sign_in.ts';
 import * as consoleScale from './migrations/2026_11_21_0011_console_scale.ts';
+import * as webhookLeaseOwner from './migrations/2026_11_22_0014_webhook_lease_owner.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -25,7 +26,11 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0009_two_factor': twoFactor,
   '2026_11_21_0010_third_party_sign_in': thirdPartySignIn,
   '2026_11_21_0011_console_scale': consoleScale,
+  '2026_11_22_0014_webhook_lease_owner': webhookLeaseOwner,
 };
+
+/** Every migration's name, oldest first: a backup records the last one its database had. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

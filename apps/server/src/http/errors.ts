@@ -1,5 +1,6 @@
-import { IdentityErrors, Messages } from '@ebs/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { IdentityErrors, Messages, RPC_BASE_PATH, RpcErrorCodes } from '@ebs/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error whose message the user sees as it is; `error` names its kind. */
 export class AppError extends Error {
@@ -54,6 +55,39 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(statusCode)
         .send({ statusCode, message: 'Internal server error', error: 'Internal Server Error' });
     }
-    return reply.status(statusCode).send({ statusCode, message: error.message, error: error.code ?? 'Error' });
+    return reply.status(statusCode).send({ statusCode, message: clientMessage(error), error: errorName(statusCode) });
   });
+}
+
+/** The error's kind as HTTP names it ("Unsupported Media Type"), never a framework code. */
+const errorName = (statusCode: number) => STATUS_CODES[statusCode] ?? 'Error';
+
+/** Fastify's own 4xx texts, where they do not say what to do. */
+function clientMessage(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return 'Unsupported Media Type: send the body as application/json.';
+  return error.message;
+}
+
+/**
+ * Addresses refused before any route is found (broken percent-encoding, a path value past the
+ * router's length limit): the same wrapper, without echoing the address back; under the RPC
+ * gateway, a JSON-RPC error as the gateway answers every refusal.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  let statusCode = 500;
+  let message = 'Internal server error';
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    [statusCode, message] = [414, 'A value in the address is too long.'];
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    [statusCode, message] = [400, 'The address is not valid: it holds a broken percent-encoding.'];
+  } else {
+    request.log.error({ err: error }, 'request failed');
+  }
+  if (request.url.startsWith(`${RPC_BASE_PATH}/`)) {
+    const code = statusCode < 500 ? RpcErrorCodes.notFound : RpcErrorCodes.upstream;
+    reply.status(statusCode).send({ jsonrpc: '2.0', id: null, error: { code, message } });
+  } else {
+    reply.status(statusCode).send({ statusCode, message, error: errorName(statusCode) });
+  }
 }

@@ -1,4 +1,4 @@
-import { ACCOUNT_HEADER, Messages } from '@ebs/contract';
+import { ACCOUNT_HEADER, canManageAccount, Messages } from '@ebs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { isSessionLive, sessionLive } from '../modules/identity/identity.store.ts';
@@ -31,6 +31,8 @@ declare module 'fastify' {
     accountHeaderOptional?: boolean;
     /** Also serves the creation wizard's draft (cards and details); every other route refuses drafts. */
     draftAllowed?: boolean;
+    /** Only the account's owner may call (docs/roles.md); the refusal's message for anyone else. */
+    ownerOnly?: string;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -105,17 +107,21 @@ export const requireAccount = (request: FastifyRequest): CurrentAccount => {
   return request.account;
 };
 
+/** The console API and the identity service: their routes need a signed-in caller unless marked public. */
+export const isGuarded = (url: string) =>
+  (url.startsWith('/api/') && !url.startsWith(API_DOCS_PREFIX)) || url.startsWith('/auth/');
+
 /**
- * Every /api route needs a signed-in caller unless marked public; every account-scoped route
- * checks membership before the body is even read, so a stranger learns nothing from validation.
+ * Every /api and /auth route needs a signed-in caller unless marked public; every account-scoped
+ * route checks membership, and an owner-only one the role, before the body is even read, so a
+ * stranger learns nothing from validation.
  */
 export function registerGuards(app: FastifyInstance, db: Db, tokens: IdTokens): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    const url = request.routeOptions.url ?? '';
-    if (!url.startsWith('/api/') || url.startsWith(API_DOCS_PREFIX) || config.public) return;
+    if (!isGuarded(request.routeOptions.url ?? '') || config.public) return;
     const raw = request.headers[ACCOUNT_HEADER];
     const accountId = Array.isArray(raw) ? raw[0] : raw;
     const named = config.accountScoped && accountId && UUID.test(accountId) ? accountId : undefined;
@@ -129,6 +135,7 @@ export function registerGuards(app: FastifyInstance, db: Db, tokens: IdTokens): 
     request.caller = caller;
     if (!member) throw forbidden(Messages.notAMember);
     if (member.isDraft && !config.draftAllowed) throw badRequest(Messages.accountNotFinished);
+    if (config.ownerOnly && !canManageAccount(member.roleName)) throw forbidden(config.ownerOnly);
     request.account = { id: named, roleName: member.roleName };
   });
 }

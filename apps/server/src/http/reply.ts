@@ -35,6 +35,22 @@ export function acceptEmptyJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
-    else json(request, body as string, done);
+    else
+      json(request, body as string, (error, value) =>
+        done(error && (prototypeKeyError(body as string) ?? error), value),
+      );
   });
+}
+
+/**
+ * The parser refuses valid JSON that holds a `__proto__` or `constructor.prototype` key (prototype
+ * poisoning) with the same error as broken JSON; this names the real reason.
+ */
+function prototypeKeyError(body: string): Error | undefined {
+  try {
+    JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  return badRequest('The body must not hold a "__proto__" or "constructor.prototype" key.');
 }

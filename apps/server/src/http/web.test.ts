@@ -1,10 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
 import { startServer, type TestServer } from '../testing/server.ts';
+import { writeWebDist } from '../testing/web-dist.ts';
 
 describe('serving the web app', () => {
   let server: TestServer;
@@ -12,10 +11,7 @@ describe('serving the web app', () => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'ebs-web-'));
-    await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
-    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    dist = await writeWebDist('ebs-web-');
     const opened = await testDatabases[0]!.open();
     close = opened.close;
     server = await startServer(opened.db, { WEB_DIST: dist });
@@ -45,7 +41,6 @@ describe('serving the web app', () => {
   });
 
   it('sends the Brotli copy the build wrote to a browser that accepts it, the plain file to others', async () => {
-    await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     const compressed = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(compressed.headers.get('content-encoding')).toBe('br');
     expect(compressed.headers.get('content-type')).toMatch(/javascript/);

@@ -47,6 +47,15 @@ export interface FakeStripe {
   loseAnswers(path: string, count: number): void;
   /** Holds every PaymentIntent creation this long, as a slow network would. */
   chargeDelayMs: number;
+  /**
+   * The next `count` answers to requests on this path are held after the work is done, until
+   * releaseHeld(): a caller killed meanwhile never reads them (its charge was made all the same).
+   */
+  holdAnswers(path: string, count: number): void;
+  /** How many answers are held now. */
+  held(): number;
+  /** Sends the held answers (to callers still there). */
+  releaseHeld(): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +70,8 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(12).toS
   const replays = new Map<string, { body: string; status: number; answer: unknown }>();
   const inFlight = new Set<string>();
   const lost = new Map<string, number>();
+  const holds = new Map<string, number>();
+  let heldAnswers: Array<() => void> = [];
 
   const metadataOf = (params: URLSearchParams) => {
     const metadata: Record<string, string> = {};
@@ -235,6 +246,17 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(12).toS
     const params = new URLSearchParams(method === 'GET' ? url.search : body);
     requests.push({ method, path: url.pathname, headers: req.headers, params });
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      const holding = holds.get(url.pathname) ?? 0;
+      if (holding > 0) {
+        holds.set(url.pathname, holding - 1);
+        heldAnswers.push(() => {
+          if (!res.destroyed && !res.headersSent) deliver(status, payload, headers);
+        });
+        return;
+      }
+      deliver(status, payload, headers);
+    };
+    const deliver = (status: number, payload: unknown, headers: Record<string, string>) => {
       const left = lost.get(url.pathname) ?? 0;
       if (left > 0) {
         lost.set(url.pathname, left - 1);
@@ -322,6 +344,15 @@ export async function startFakeStripe(secretKey = `sk_test_${randomBytes(12).toS
     },
     loseAnswers(path, count) {
       lost.set(path, count);
+    },
+    holdAnswers(path, count) {
+      holds.set(path, count);
+    },
+    held: () => heldAnswers.length,
+    releaseHeld() {
+      const waiting = heldAnswers;
+      heldAnswers = [];
+      for (const answer of waiting) answer();
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

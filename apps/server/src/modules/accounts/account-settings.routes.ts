@@ -20,11 +20,14 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<Deps> = async (app
   const { db, secrets } = deps;
   const tags = ['account settings'];
   const config = { accountScoped: true };
+  // docs/roles.md: renaming and managing people are the owner's; the guard refuses anyone else.
+  const ownerRenames = { accountScoped: true, ownerOnly: Messages.ownerOnlyRename };
+  const ownerManagesUsers = { accountScoped: true, ownerOnly: Messages.ownerOnlyUsers };
 
   app.post(
     '/api/v1.0/account/updateAccountName',
     {
-      config,
+      config: ownerRenames,
       schema: { tags, headers: AccountHeaders, body: UpdateAccountNameBody, response: responses(AccountSummary) },
     },
     async (req) => {
@@ -45,7 +48,10 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<Deps> = async (app
 
   app.post(
     '/api/v1.0/account/user',
-    { config, schema: { tags, headers: AccountHeaders, body: AddUserBody, response: responses(AddUserResult) } },
+    {
+      config: ownerManagesUsers,
+      schema: { tags, headers: AccountHeaders, body: AddUserBody, response: responses(AddUserResult) },
+    },
     async (req) => {
       const added = await addUser(deps, requireCaller(req), requireAccount(req), req.body.email, req.log);
       return ok(added, Messages.userAdded(added.email));
@@ -54,7 +60,10 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<Deps> = async (app
 
   app.delete(
     '/api/v1.0/account/:userId',
-    { config, schema: { tags, headers: AccountHeaders, params: RemoveUserParams, response: responses(Empty) } },
+    {
+      config: ownerManagesUsers,
+      schema: { tags, headers: AccountHeaders, params: RemoveUserParams, response: responses(Empty) },
+    },
     async (req) => {
       await removeUser(db, requireCaller(req), requireAccount(req), req.params.userId);
       return ok({}, Messages.userRemoved);

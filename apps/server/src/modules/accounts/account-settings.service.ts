@@ -20,6 +20,7 @@ export async function renameAccount(
   account: CurrentAccount,
   accountName: string,
 ): Promise<AccountSummary> {
+  // The route's ownerOnly guard refuses first; the rule stays here for any other caller.
   if (!canManageAccount(account.roleName)) throw forbidden(Messages.ownerOnlyRename);
   // The wizard's draft name would hide the account from its own list, as the finish step also refuses.
   if (!isValidAccountName(accountName) || accountName === HIDDEN_ACCOUNT_NAME) {

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { snapshotDatabase } from '../../cli/backup-file.ts';
 import { CommandError, runCommand } from '../../cli/commands.ts';
+import { forgetServer, recordServer } from '../../cli/running-server.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 
@@ -15,11 +17,32 @@ const sameToken = (a: string, b: string) => {
 
 /**
  * The admin command line reaches PGlite through the running server (one data directory has one
- * owner): loopback only, with the token generated into DATA_DIR. Not registered with PostgreSQL,
- * where the command line connects to the database itself.
+ * owner): loopback only, with the token generated into DATA_DIR. The server records its process
+ * and port in DATA_DIR while it listens, so the command line finds it and never opens the
+ * directory beside it. Not registered with PostgreSQL, where the command line connects to the
+ * database itself.
  */
 export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, secrets, config, jobs }) => {
-  if (config.DATABASE_URL || !secrets.adminToken) return;
+  if (config.DATABASE_URL) return;
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') await recordServer(config.dataDir, address.port);
+  });
+  app.addHook('onClose', () => forgetServer(config.dataDir));
+  if (!secrets.adminToken) return;
+
+  // Checked before the body is read, so a stranger learns nothing from validation messages.
+  app.addHook('onRequest', async (req) => {
+    const token = req.headers['x-admin-token'];
+    if (
+      !LOOPBACK.has(req.socket.remoteAddress ?? '') ||
+      typeof token !== 'string' ||
+      !sameToken(token, secrets.adminToken)
+    ) {
+      throw forbidden('Forbidden');
+    }
+  });
+
   app.post(
     '/admin/command',
     {
@@ -29,14 +52,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, se
       },
     },
     async (req) => {
-      const token = req.headers['x-admin-token'];
-      if (
-        !LOOPBACK.has(req.socket.remoteAddress ?? '') ||
-        typeof token !== 'string' ||
-        !sameToken(token, secrets.adminToken)
-      ) {
-        throw forbidden('Forbidden');
-      }
       try {
         return await runCommand(db, req.body.args, jobs);
       } catch (error) {
@@ -46,4 +61,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, se
       }
     },
   );
+
+  // The copy is taken here, by the owner of the data directory; the command line writes the file.
+  app.post('/admin/backup', { schema: { hide: true } }, async (_req, reply) => {
+    const { database, migration } = await snapshotDatabase(db);
+    return reply.header('content-type', 'application/gzip').header('x-backup-migration', migration).send(database);
+  });
 };

@@ -78,6 +78,9 @@ async function processAccount(
   run: AutoPayRun,
 ): Promise<void> {
   const { db } = deps;
+  // What the list read may be stale by now (another run may have charged, or credit moved): each
+  // change below holds only if the account is still on the side of the threshold it was read on.
+  const below = sql<boolean>`${availableCreditOf('accounts.id')} < auto_deposit_min_balance`;
   if (!account.below) {
     // Back at the threshold: arm for the next crossing and forget what the last one left.
     if (!account.auto_deposit_armed || account.auto_deposit_failures > 0 || account.auto_deposit_key) {
@@ -90,6 +93,7 @@ async function processAccount(
           auto_deposit_retry_at: null,
         })
         .where('id', '=', account.id)
+        .where(sql<boolean>`not ${below}`)
         .execute();
     }
     return;
@@ -103,6 +107,7 @@ async function processAccount(
     .where('id', '=', account.id)
     .where('auto_deposit_enabled', '=', true)
     .where('auto_deposit_armed', '=', true)
+    .where((eb) => eb.or([eb('auto_deposit_key', 'is not', null), below]))
     .where((eb) =>
       eb.or([eb('auto_deposit_retry_at', 'is', null), eb('auto_deposit_retry_at', '<=', sql<Date>`now()`)]),
     )

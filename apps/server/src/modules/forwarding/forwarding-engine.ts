@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../identity/mailer.ts';
 import type { ForwardingChains } from './chain.ts';
 import { advanceForward } from './forward-steps.ts';
 import { type ScanResult, scanWallets } from './forwarding-scanner.ts';
-import { leaseForwards, releaseLeases } from './forwards.store.ts';
+import { leaseForwards, leaseHolders, releaseLeases, releaseLeasesOf } from './forwards.store.ts';
+import { isGoneOwner, newLeaseOwner } from './lease-owner.ts';
 import type { WalletKeys } from './wallet-keys.ts';
 
 export interface EngineOptions {
@@ -39,7 +38,8 @@ const CONCURRENCY = 16;
  * time, and every step is recorded before the next, so a crash resumes instead of sending twice.
  */
 export class ForwardingEngine {
-  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly owner = newLeaseOwner();
+  private recovered = false;
   private timer: NodeJS.Timeout | undefined;
   private turn: Promise<unknown> | undefined;
   private stopped = false;
@@ -57,6 +57,7 @@ export class ForwardingEngine {
 
   private async runTurn(): Promise<TickResult> {
     const { db, log } = this.options;
+    if (!this.recovered) await this.recoverLeases();
     const scan = await scanWallets(db, this.options.chains);
     let advanced = 0;
     const steps = { ...this.options, owner: this.owner };
@@ -69,6 +70,19 @@ export class ForwardingEngine {
     if (scan.opened || advanced) log.info({ ...scan, advanced }, 'token forwarding turn');
     await this.options.afterTick?.();
     return { scan, advanced };
+  }
+
+  /**
+   * Once, at the first turn: a process of this host killed with forwards or webhooks leased (a
+   * crash, an out-of-memory kill, a restarted container) gives them back now, rather than when
+   * their leases run out (a minute for a forward, two for a webhook).
+   */
+  private async recoverLeases(): Promise<void> {
+    const { db, log } = this.options;
+    const gone = (await leaseHolders(db)).filter((owner) => isGoneOwner(owner, this.owner));
+    await releaseLeasesOf(db, gone);
+    this.recovered = true;
+    if (gone.length) log.warn({ owners: gone }, 'took back the forwards and webhooks of stopped processes');
   }
 
   /** Runs a turn every `seconds`, each after the previous one ended. */

@@ -28,8 +28,10 @@ export function buildForwarding(deps: {
   const { db, config, secrets } = deps;
   const keys = new WalletKeys(secrets.walletSeed);
   const chains = new ForwardingChains(deps.rpc, config.forwardingConfirmations);
-  const webhooks = () => deliverWebhooks({ db, dataKey: secrets.dataKey, config });
-  const engine = new ForwardingEngine({
+  // Deliveries are leased in the engine's name: a later process of this host takes back a killed one's.
+  const webhooks = (): Promise<unknown> =>
+    deliverWebhooks({ db, dataKey: secrets.dataKey, config, owner: engine.owner });
+  const engine: ForwardingEngine = new ForwardingEngine({
     db,
     chains,
     keys,

@@ -249,6 +249,39 @@ export async function recordStep(
   return row !== undefined;
 }
 
+/** Who holds leases of open forwards or of webhooks being delivered (their leases may have run out). */
+export async function leaseHolders(db: Db): Promise<string[]> {
+  const forwards = db
+    .selectFrom('token_forwarding_transactions')
+    .select('lease_owner as owner')
+    .where('status', 'in', OPEN)
+    .where('lease_owner', 'is not', null);
+  const webhooks = db
+    .selectFrom('token_forwarding_transactions')
+    .select('webhook_lease_owner as owner')
+    .where('webhook_status', '=', 'PENDING')
+    .where('webhook_lease_owner', 'is not', null);
+  const rows = await forwards.union(webhooks).execute();
+  return rows.flatMap((r) => (r.owner ? [r.owner] : []));
+}
+
+/** Gives back at once the forwards and webhooks these owners held (processes known to be gone). */
+export async function releaseLeasesOf(db: Db, owners: string[]): Promise<void> {
+  if (owners.length === 0) return;
+  await db
+    .updateTable('token_forwarding_transactions')
+    .set({ lease_owner: null, lease_until: null })
+    .where('status', 'in', OPEN)
+    .where('lease_owner', 'in', owners)
+    .execute();
+  await db
+    .updateTable('token_forwarding_transactions')
+    .set({ webhook_lease_owner: null, webhook_lease_until: null })
+    .where('webhook_status', '=', 'PENDING')
+    .where('webhook_lease_owner', 'in', owners)
+    .execute();
+}
+
 /** Gives a forward back at once (a graceful stop), so another engine need not wait for the lease. */
 export async function releaseLeases(db: Db, owner: string): Promise<void> {
   await db

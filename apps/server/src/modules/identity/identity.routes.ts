@@ -45,24 +45,28 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
   };
   const done = ok({ result: 'SUCCESS' as const });
 
-  app.post('/auth/sign-up', { schema: { tags, body: SignUpBody, response: responses(SignUpResult) } }, async (req) =>
-    ok(await identity.signUp(req.body, req.ip)),
+  app.post(
+    '/auth/sign-up',
+    { config: { public: true }, schema: { tags, body: SignUpBody, response: responses(SignUpResult) } },
+    async (req) => ok(await identity.signUp(req.body, req.ip)),
   );
 
   app.post(
     '/auth/confirm-sign-up',
-    { schema: { tags, body: ConfirmSignUpBody, response: responses(ConfirmResult) } },
+    { config: { public: true }, schema: { tags, body: ConfirmSignUpBody, response: responses(ConfirmResult) } },
     async (req, reply) =>
       ok({ result: 'SUCCESS' as const, ...signedIn(reply, await identity.confirmSignUp(req.body, req.ip)) }),
   );
 
-  app.post('/auth/resend-code', { schema: { tags, body: EmailBody, response: responses(CodeDelivery) } }, async (req) =>
-    ok(await identity.resendCode(req.body, req.ip)),
+  app.post(
+    '/auth/resend-code',
+    { config: { public: true }, schema: { tags, body: EmailBody, response: responses(CodeDelivery) } },
+    async (req) => ok(await identity.resendCode(req.body, req.ip)),
   );
 
   app.post(
     '/auth/sign-in',
-    { schema: { tags, body: SignInBody, response: responses(SignInResult) } },
+    { config: { public: true }, schema: { tags, body: SignInBody, response: responses(SignInResult) } },
     async (req, reply) => {
       const result = await identity.signIn(req.body, req.ip);
       // With two-factor sign-in on, the password alone opens no session: no cookie before the code.
@@ -72,35 +76,43 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
 
   app.post(
     '/auth/sign-in/mfa',
-    { schema: { tags, body: MfaSignInBody, response: responses(AuthSession) } },
+    { config: { public: true }, schema: { tags, body: MfaSignInBody, response: responses(AuthSession) } },
     async (req, reply) => ok(signedIn(reply, await identity.answerMfaChallenge(req.body, req.ip))),
   );
 
-  app.post('/auth/refresh', { schema: { tags, response: responses(AuthSession) } }, async (req, reply) => {
-    try {
-      return ok(signedIn(reply, await identity.refresh(req.cookies[REFRESH_COOKIE])));
-    } catch (error) {
-      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
-      throw error;
-    }
-  });
+  app.post(
+    '/auth/refresh',
+    { config: { public: true }, schema: { tags, response: responses(AuthSession) } },
+    async (req, reply) => {
+      try {
+        return ok(signedIn(reply, await identity.refresh(req.cookies[REFRESH_COOKIE])));
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        throw error;
+      }
+    },
+  );
 
-  app.post('/auth/sign-out', { schema: { tags, response: responses(Done) } }, async (req, reply) => {
-    const caller = await authenticate(req, db, tokens).catch(() => undefined);
-    await identity.signOut(req.cookies[REFRESH_COOKIE], caller?.sessionId);
-    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
-    return done;
-  });
+  app.post(
+    '/auth/sign-out',
+    { config: { public: true }, schema: { tags, response: responses(Done) } },
+    async (req, reply) => {
+      const caller = await authenticate(req, db, tokens).catch(() => undefined);
+      await identity.signOut(req.cookies[REFRESH_COOKIE], caller?.sessionId);
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      return done;
+    },
+  );
 
   app.post(
     '/auth/forgot-password',
-    { schema: { tags, body: EmailBody, response: responses(CodeDelivery) } },
+    { config: { public: true }, schema: { tags, body: EmailBody, response: responses(CodeDelivery) } },
     async (req) => ok(await identity.forgotPassword(req.body, req.ip)),
   );
 
   app.post(
     '/auth/confirm-forgot-password',
-    { schema: { tags, body: ConfirmForgotPasswordBody, response: responses(Done) } },
+    { config: { public: true }, schema: { tags, body: ConfirmForgotPasswordBody, response: responses(Done) } },
     async (req) => {
       await identity.confirmForgotPassword(req.body, req.ip);
       return done;
@@ -111,9 +123,6 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
     '/auth/change-password',
     {
       schema: { tags, body: ChangePasswordBody, response: responses(Done) },
-      onRequest: async (req) => {
-        req.caller = await authenticate(req, db, tokens);
-      },
     },
     async (req) => {
       const caller = requireCaller(req);

@@ -194,10 +194,11 @@ export class IdentityService implements IdentityProvider {
       [`mail:email:${email}`, LIMITS.mailPerEmail],
       [`mail:ip:${ip}`, LIMITS.mailPerIp],
     ]);
-    // An unknown e-mail gets the same answer, so the form does not tell who has an account.
+    // An unknown e-mail gets the same answer, so the form does not tell who has an account. For the
+    // same reason a request inside the 60-second wait is not refused: it mails nothing new, and the
+    // code already sent stays good.
     const user = await store.findUserByEmail(this.db, email);
-    if (user) {
-      await this.checkCooldown(user.id, 'RESET_PASSWORD');
+    if (user && (await this.cooldownLeft(user.id, 'RESET_PASSWORD')) === 0) {
       await this.sendCode(user.id, email, 'RESET_PASSWORD');
     }
     return { CodeDeliveryDetails: this.delivery(email) };
@@ -212,7 +213,8 @@ export class IdentityService implements IdentityProvider {
       [`code:ip:${ip}`, LIMITS.codePerIp],
     ]);
     const user = await store.findUserByEmail(this.db, email);
-    if (!user) throw identityError('codeMismatch');
+    // As for an account that asked for no code: no code was ever sent to an unknown address.
+    if (!user) throw identityError('expiredCode');
     await this.consumeCode(user.id, 'RESET_PASSWORD', input.code);
     await store.setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
     await this.confirmEmail(user.id, email);
@@ -257,11 +259,16 @@ export class IdentityService implements IdentityProvider {
     return { Destination: maskEmail(email), DeliveryMedium: 'EMAIL' };
   }
 
-  private async checkCooldown(userId: string, purpose: CodePurpose): Promise<void> {
+  /** Seconds until another code of this purpose may be mailed (0: now). */
+  private async cooldownLeft(userId: string, purpose: CodePurpose): Promise<number> {
     const last = await store.newestCode(this.db, userId, purpose);
     const cooldown = this.config.RESEND_COOLDOWN_SECONDS;
-    if (last && !last.used && last.ageSeconds < cooldown) {
-      const wait = Math.ceil(cooldown - last.ageSeconds);
+    return last && !last.used && last.ageSeconds < cooldown ? Math.ceil(cooldown - last.ageSeconds) : 0;
+  }
+
+  private async checkCooldown(userId: string, purpose: CodePurpose): Promise<void> {
+    const wait = await this.cooldownLeft(userId, purpose);
+    if (wait > 0) {
       throw new AppError(429, resendWaitMessage(wait), 'LimitExceededException', { 'retry-after': String(wait) });
     }
   }

@@ -21,10 +21,13 @@ export interface UsageCount {
  */
 export async function addUsage(db: Db, counts: UsageCount[]): Promise<string[]> {
   if (counts.length === 0) return [];
+  // Rows are locked in the order given: one order for every process, so two writers never deadlock.
+  const key = (c: UsageCount) => `${c.accountId}|${c.apiKeyId}|${c.resource}|${c.date}`;
+  const ordered = [...counts].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   await db
     .insertInto('account_resource_usage')
     .values(
-      counts.map((c) => ({
+      ordered.map((c) => ({
         account_id: c.accountId,
         api_key_id: c.apiKeyId,
         resource_name: c.resource,

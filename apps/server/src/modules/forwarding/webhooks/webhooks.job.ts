@@ -26,6 +26,8 @@ export interface WebhookDeliveryDeps {
   config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE_TARGETS' | 'WEBHOOK_TIMEOUT_MS'>;
   now?: () => Date;
   schedule?: number[];
+  /** Recorded with each lease, so that a process started after a crash can take back this one's. */
+  owner?: string;
 }
 
 export interface WebhookDeliveryRun {
@@ -79,7 +81,7 @@ async function claimNext(deps: WebhookDeliveryDeps, skip: string[]): Promise<Cla
   const { db } = deps;
   return db
     .updateTable('token_forwarding_transactions')
-    .set({ webhook_lease_until: new Date(now.getTime() + LEASE_MS) })
+    .set({ webhook_lease_until: new Date(now.getTime() + LEASE_MS), webhook_lease_owner: deps.owner ?? null })
     .where('id', '=', (eb) =>
       eb
         .selectFrom('token_forwarding_transactions')
@@ -175,6 +177,7 @@ async function record(
       webhook_log: sql`webhook_log || ${JSON.stringify([attempt])}::jsonb`,
       webhook_next_at: nextAt,
       webhook_lease_until: null,
+      webhook_lease_owner: null,
       updated_at: sql`now()`,
     })
     .where('id', '=', row.id)

@@ -44,6 +44,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox<Deps & { thirdParty: Th
   app.get(
     '/auth/third-party/:provider/start',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Starts third-party sign-in: redirects the browser to the provider',
@@ -65,6 +66,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox<Deps & { thirdParty: Th
   app.get(
     '/auth/third-party/:provider/callback',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Where the provider sends the browser back: signs the user in (or asks for the two-factor code)',

@@ -1,0 +1,36 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FIXED_RESULT = '0x1234567';
+
+/**
+ * A JSON-RPC node that answers every single call with a fixed result and its own id: an upstream
+ * for gateway tests that are about the gateway, with no chain behind it.
+ */
+export async function startFixedUpstream(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      let id: unknown = null;
+      try {
+        id = (JSON.parse(Buffer.concat(chunks).toString()) as { id?: unknown }).id ?? null;
+      } catch {
+        // answered with a null id
+      }
+      const answer = JSON.stringify({ jsonrpc: '2.0', id, result: FIXED_RESULT });
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+      response.end(answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -145,6 +145,31 @@ describe('api client', () => {
     });
   });
 
+  it('rejects an error answer without a message with the raw HTTP error: its status and body', async () => {
+    const page = '<html><body>502 Bad Gateway</body></html>';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(page, { status: 502 })),
+    );
+
+    await expect(api.get('/api/v1.0/user')).rejects.toMatchObject({
+      message: 'Request failed with status code 502',
+      status: 502,
+      code: undefined,
+      body: page,
+    });
+  });
+
+  it('rejects a call that never got an answer with the raw network error', async () => {
+    const offline = new TypeError('Failed to fetch');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(offline)),
+    );
+
+    await expect(api.get('/api/v1.0/user')).rejects.toBe(offline);
+  });
+
   it('rejects a non-string error message as JSON text', async () => {
     serve(() => ({ status: 400, body: { statusCode: 400, message: ['a', 'b'], error: 'Bad Request' } }));
 

@@ -99,4 +99,14 @@ describe('the session store, spec B §4 auth actions', () => {
     expect(getSession().mfaEnabled).toBe(true);
     expect(localStorage.getItem('user')).toBeNull();
   });
+
+  it('signed-in check is true exactly when a session id token exists', () => {
+    expect(isSignedIn(getSession())).toBe(false);
+    setUser(user);
+    expect(isSignedIn(getSession())).toBe(false);
+    setAuthSession(session);
+    expect(isSignedIn(getSession())).toBe(true);
+    clearSession();
+    expect(isSignedIn(getSession())).toBe(false);
+  });
 });

@@ -1,0 +1,88 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { accountHeaders, admin, createAccountOverApi, idTokenOverApi, logIn, signUpOverApi } from '../support.ts';
+
+/** Anvil's first development account: unlocked, so the gateway's node signs for it. */
+const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const DESTINATION = '0x1234567890123456789012345678901234567890';
+
+export interface SampleAccount {
+  email: string;
+  password: string;
+  accountId: string;
+}
+
+const rpc = (method: string, params: unknown[] = [], id = 1) => ({ jsonrpc: '2.0', id, method, params });
+
+/**
+ * A user with an account that has something on every page: a deposit, API keys, billed RPC usage,
+ * token forwarding with a wallet, a forwarded deposit, and the ambassador program.
+ */
+export async function createSampleAccount(request: APIRequestContext, baseURL: string): Promise<SampleAccount> {
+  const { email, password } = await signUpOverApi(request, 'sample pass 1');
+  const accountId = await createAccountOverApi(request, email, password, 'Acme Payments');
+  await createAccountOverApi(request, email, password, 'Acme Staging');
+  admin('deposit', '--account', accountId, '--amount', '100', '--note', 'launch credit');
+  admin('feature', 'enable', 'TOKEN_FORWARDING', '--account', accountId);
+  admin('ambassador', 'grant', '--email', email, '--rate', '0.1');
+  const headers = accountHeaders(await idTokenOverApi(request, email, password), accountId);
+
+  const created = await request.post('/api/v1.0/key', { headers, data: { name: 'Production backend' } });
+  expect(created.status()).toBe(200);
+  const { keyId, key } = ((await created.json()).data as { key: { keyId: string; key: string } }).key;
+  expect((await request.post('/api/v1.0/key', { headers, data: { name: 'Staging' } })).status()).toBe(200);
+
+  // Usage: a few calls on two networks, billed now by the operator.
+  const gateway = (network: string) => `${baseURL}/api/v1.0/rpc/${network}?x-api-key-id=${keyId}&x-api-key=${key}`;
+  for (const [i, method] of ['eth_chainId', 'eth_blockNumber', 'net_version', 'eth_gasPrice'].entries()) {
+    expect((await request.post(gateway('metabit/testnet'), { data: rpc(method, [], i) })).status()).toBe(200);
+  }
+  expect((await request.post(gateway('ethereum/sepolia'), { data: rpc('eth_chainId') })).status()).toBe(200);
+
+  // Token forwarding: a gas fee funding wallet, a destination, a forwarding wallet and one forward.
+  const forwarding = (route: string, data: unknown) =>
+    request.post(`/api/v1.0/token-forwarding/${route}`, { headers, data });
+  expect((await forwarding('gas-fee-funding-wallet', { network: 'ETHEREUM_SEPOLIA', name: 'Gas' })).status()).toBe(200);
+  const destination = { network: 'ETHEREUM_SEPOLIA', name: 'Treasury', destinationPublicAddress: DESTINATION };
+  expect((await forwarding('destination', destination)).status()).toBe(200);
+  const wallet = await forwarding('wallet', {
+    network: 'ETHEREUM_SEPOLIA',
+    token: 'ETH',
+    minimumForwardingAmount: '0.01',
+    destinationPublicAddress: DESTINATION,
+  });
+  expect(wallet.status()).toBe(200);
+  const { publicAddress } = (await wallet.json()).data as { publicAddress: string };
+  const value = `0x${(25n * 10n ** 16n).toString(16)}`;
+  const sent = await request.post(gateway('ethereum/sepolia'), {
+    data: rpc('eth_sendTransaction', [{ from: DEV_ACCOUNT, to: publicAddress, value }]),
+  });
+  expect(await sent.json()).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get('/api/v1.0/token-forwarding/transaction', { headers });
+        const [forward] = (await list.json()).data.tokenForwardingTransactions as Array<{ status: string }>;
+        return forward?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('COMPLETED');
+  admin('jobs', 'run', 'billing');
+  return { email, password, accountId };
+}
+
+/** Adds a card on the Add Payment Card page, as a person would (the development card processor). */
+export async function addCard(page: Page, account: SampleAccount, number: string) {
+  await page.goto(`/account/${account.accountId}/billings/addPaymentCard`);
+  await page.getByRole('button', { name: 'Add Card' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await expect(dialog.getByRole('button', { name: 'Add' })).toBeEnabled();
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry').fill('12/30');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.card-tile').filter({ hasText: number.slice(-4) })).toBeVisible();
+}
+
+export { logIn };

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi, toast } from './support.ts';
+import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 const CONFIRM_DEACTIVATE =
   'Confirm to deactivate API key? API key cannot be used to access any services once deactivated.';
@@ -34,7 +34,7 @@ test('API keys: create and copy once, rename, deactivate, activate, delete', asy
   await expect(create.getByText('API key name is required.', { exact: true })).toBeVisible();
   await create.getByLabel('API Key Name').fill('Journey key');
   await create.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(toast(page, 'Journey key has been created.')).toBeVisible();
+  await expectToastShown(page, 'Journey key has been created.');
 
   const shown = page.getByRole('dialog', { name: 'Your New API Key' });
   await expect(shown.getByText(/displayed only once/)).toBeVisible();
@@ -44,7 +44,7 @@ test('API keys: create and copy once, rename, deactivate, activate, delete', asy
   expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   await shown.getByRole('region', { name: 'API Key', exact: true }).getByRole('button', { name: 'Copy' }).click();
-  await expect(toast(page, 'Text has been copied to clipboard.')).toBeVisible();
+  await expectToastShown(page, 'Text has been copied to clipboard.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
   // A click outside does not dismiss it; Done does, and the key is not shown again.
@@ -64,7 +64,7 @@ test('API keys: create and copy once, rename, deactivate, activate, delete', asy
   await expect(edit.getByLabel('API Key Name')).toHaveValue('Journey key');
   await edit.getByLabel('API Key Name').fill('Journey key renamed');
   await edit.getByRole('button', { name: 'Update' }).click();
-  await expect(toast(page, 'Journey key renamed has been updated.')).toBeVisible();
+  await expectToastShown(page, 'Journey key renamed has been updated.');
   const renamed = keyRow(page, 'Journey key renamed');
   await expect(renamed).toBeVisible();
 
@@ -78,7 +78,7 @@ test('API keys: create and copy once, rename, deactivate, activate, delete', asy
 
   // Activate asks nothing.
   await renamed.getByRole('button', { name: 'Activate' }).click();
-  await expect(toast(page, 'API key has been activated.')).toBeVisible();
+  await expectToastShown(page, 'API key has been activated.');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(renamed.getByText('ACTIVE', { exact: true })).toBeVisible();
   await expect(renamed.getByRole('button', { name: 'Delete' })).toBeDisabled();
@@ -89,7 +89,7 @@ test('API keys: create and copy once, rename, deactivate, activate, delete', asy
 
   await renamed.getByRole('button', { name: 'Delete' }).click();
   await confirmIn(page.getByRole('dialog', { name: 'Delete API Key' }), CONFIRM_DELETE, 'Delete');
-  await expect(toast(page, 'API key has been deleted.')).toBeVisible();
+  await expectToastShown(page, 'API key has been deleted.');
   await expect(renamed).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'API Key Management' })).toBeVisible();

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { reportFigures } from '../testing/report.ts';
-import { startServer, type TestServer } from '../testing/server.ts';
+import { serverFor } from '../testing/server.ts';
 import { writeWebDist } from '../testing/web-dist.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 
@@ -57,23 +57,11 @@ describe('the content security policy', () => {
 });
 
 describe('security headers on every answer', () => {
-  let server: TestServer;
-  let close: () => Promise<void>;
-  let dist: string;
+  const dist = writeWebDist('ebs-web-headers-');
+  const server = serverFor(testDatabases[0]!, { WEB_DIST: dist });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
 
-  beforeAll(async () => {
-    dist = await writeWebDist('ebs-web-headers-');
-    const opened = await testDatabases[0]!.open();
-    close = opened.close;
-    server = await startServer(opened.db, { WEB_DIST: dist });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await close?.();
-    await rm(dist, { recursive: true, force: true });
-  });
-
-  const expected = () => securityHeaders(server.deps.config);
+  const expected = () => securityHeaders(server().deps.config);
   const oversized = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 1) });
   const requests: Array<[string, string, RequestInit?]> = [
     ['the app page', '/'],
@@ -100,12 +88,19 @@ describe('security headers on every answer', () => {
   let checked = 0;
 
   it.each(requests)('come with %s', async (_what, url, init) => {
-    const response = await fetch(server.url + url, init);
+    const response = await fetch(server().url + url, init);
     await response.arrayBuffer();
     const headers = Object.fromEntries(Object.keys(expected()).map((name) => [name, response.headers.get(name)]));
     expect(headers).toEqual(expected());
     expect(response.headers.get('content-security-policy')).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     checked += Object.keys(headers).length;
+  });
+
+  it('leave the JSON-RPC gateway alone: its callers are programs, and it is the hot path', async () => {
+    const response = await fetch(`${server().url}/api/v1.0/rpc/ethereum/mainnet`, { method: 'POST', body: '{}' });
+    await response.arrayBuffer();
+    expect(response.headers.get('content-type')).toMatch(/json/);
+    expect(response.headers.get('content-security-policy')).toBeNull();
   });
 
   afterAll(() => {

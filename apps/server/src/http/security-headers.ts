@@ -1,3 +1,4 @@
+import { RPC_BASE_PATH } from '@ebs/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -58,11 +59,13 @@ export function securityHeaders(config: Pick<Config, 'CARD_PROVIDER' | 'PUBLIC_U
 
 /**
  * Sets the security headers as each request arrives, so that every answer carries them: routes,
- * static files, 404s, errors and refusals before the body is read (413).
+ * static files, 404s, errors and refusals before the body is read (413). The JSON-RPC gateway is
+ * left out: its callers are programs, not browsers, and it is the hot path.
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const headers = securityHeaders(config);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const gateway = `${RPC_BASE_PATH}/`;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(gateway)) reply.headers(headers);
   });
 }

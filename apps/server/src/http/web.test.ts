@@ -1,28 +1,16 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
-import { startServer, type TestServer } from '../testing/server.ts';
+import { serverFor } from '../testing/server.ts';
 import { writeWebDist } from '../testing/web-dist.ts';
 
 describe('serving the web app', () => {
-  let server: TestServer;
-  let close: () => Promise<void>;
-  let dist: string;
+  const dist = writeWebDist('ebs-web-');
+  const server = serverFor(testDatabases[0]!, { WEB_DIST: dist });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
 
-  beforeAll(async () => {
-    dist = await writeWebDist('ebs-web-');
-    const opened = await testDatabases[0]!.open();
-    close = opened.close;
-    server = await startServer(opened.db, { WEB_DIST: dist });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await close?.();
-    await rm(dist, { recursive: true, force: true });
-  });
-
-  const get = (url: string) => fetch(server.url + url);
+  const get = (url: string) => fetch(server().url + url);
 
   it.each(['/', '/accounts', '/account/3f2b/overview', '/no/such/page'])(
     'answers %s with index.html, never cached',
@@ -41,12 +29,12 @@ describe('serving the web app', () => {
   });
 
   it('sends the Brotli copy the build wrote to a browser that accepts it, the plain file to others', async () => {
-    const compressed = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    const compressed = await fetch(`${server().url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(compressed.headers.get('content-encoding')).toBe('br');
     expect(compressed.headers.get('content-type')).toMatch(/javascript/);
     expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await compressed.text()).toBe('console.log(1)');
-    const raw = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    const raw = await fetch(`${server().url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
     expect(raw.headers.get('content-encoding')).toBeNull();
     expect(await raw.text()).toBe('console.log(1)');
   });

@@ -96,17 +96,6 @@ export function crashTarget(name: CrashTarget['name']): Promise<CrashTarget> {
   return name === 'postgres' && adminUrl ? postgresTarget(adminUrl) : pgliteTarget();
 }
 
-/** Polls until `check` answers something truthy, or fails with `what` after `ms`. */
-export async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`not in time: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** The same signed-in session against another process (the restarted server). */
 export function sameSession(client: Client, url: string): Client {
   const next = new Client(url);

@@ -5,6 +5,7 @@ import { cleanup, render } from '@testing-library/react';
 import { ConfigProvider, Grid } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../app/theme';
+import { unmatchedMediaQuery } from '../testing/page-test-kit';
 import { breakpoints } from './breakpoints';
 
 // Vitest hands style sheets to tests empty, so the test reads the file itself.
@@ -31,16 +32,7 @@ describe('layout breakpoints, spec B §2', () => {
     const queries: string[] = [];
     vi.stubGlobal('matchMedia', (query: string) => {
       queries.push(query);
-      return {
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      };
+      return unmatchedMediaQuery(query);
     });
     render(
       <ConfigProvider theme={theme}>

@@ -50,18 +50,21 @@ export function serveFetch(handler: (call: FetchCall) => Reply | Promise<Reply> 
   return calls;
 }
 
+/** A media query list that never matches: what jsdom would answer if it had matchMedia. */
+export const unmatchedMediaQuery = (query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+});
+
 /** antd's responsive helpers ask for matchMedia, which jsdom lacks. */
 export function polyfillMatchMedia() {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  window.matchMedia ??= unmatchedMediaQuery as unknown as typeof window.matchMedia;
 }
 
 /** Renders `element` at `path` under `pattern`; any other path shows "Elsewhere: {path}". */

@@ -2,9 +2,10 @@ import { Messages, type SetupIntent, type TransactionList } from '@ebs/contract'
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '../../testing/client.ts';
-import { crashTarget, crashTargetNames, sameSession, until } from '../../testing/crash-kit.ts';
+import { crashTarget, crashTargetNames, sameSession } from '../../testing/crash-kit.ts';
 import { startFakeStripe } from '../../testing/fake-stripe.ts';
 import { ledgerViolations } from '../../testing/ledger-invariants.ts';
+import { until } from '../../testing/poll.ts';
 import { reportFigures } from '../../testing/report.ts';
 
 const stripe = await startFakeStripe();

@@ -13,7 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_PRIVATE_KEY, startAnvil } from '../../testing/anvil.ts';
 import { Client } from '../../testing/client.ts';
 import { deployTestToken } from '../../testing/contracts/test-token.ts';
-import { crashTarget, preferredCrashTarget, sameSession, until } from '../../testing/crash-kit.ts';
+import { crashTarget, preferredCrashTarget, sameSession } from '../../testing/crash-kit.ts';
+import { until } from '../../testing/poll.ts';
 import { reportFigures } from '../../testing/report.ts';
 import { localSender, randomAddress } from './forwarding.test-kit.ts';
 

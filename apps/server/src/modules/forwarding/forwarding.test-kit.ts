@@ -3,6 +3,7 @@ import { type Address, createWalletClient, defineChain, erc20Abi, http, parseEth
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../../db/database.ts';
 import { Client } from '../../testing/client.ts';
+import { until } from '../../testing/poll.ts';
 import { setFeature } from '../accounts/accounts.store.ts';
 
 /** A signed-up owner of an account with the TOKEN_FORWARDING feature, and a client for its calls. */
@@ -63,15 +64,8 @@ export function localSender(rpcUrl: string, chainId: number, privateKey: `0x${st
 }
 
 /** Polls until `check` answers something truthy, or fails after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+export const eventually = <T>(check: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> =>
+  until('condition met', check, ms, 200);
 
 /** A fresh address nobody holds the key of: a destination to read balances at. */
 export const randomAddress = () =>

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { type AccountSummary, type CreatedApiKey, type ResourceUsageList, rpcUrl } from '@ebs/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '../../testing/client.ts';
-import { type CrashTarget, crashTarget, crashTargetNames, sameSession, until } from '../../testing/crash-kit.ts';
+import { type CrashTarget, crashTarget, crashTargetNames, sameSession } from '../../testing/crash-kit.ts';
 import { rpcCall } from '../../testing/keys.ts';
+import { until } from '../../testing/poll.ts';
 import { reportFigures } from '../../testing/report.ts';
 import type { ServerProcess } from '../../testing/server-process.ts';
 

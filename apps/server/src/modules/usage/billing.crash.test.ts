@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { Client } from '../../testing/client.ts';
-import { crashTarget, preferredCrashTarget, until } from '../../testing/crash-kit.ts';
+import { crashTarget, preferredCrashTarget } from '../../testing/crash-kit.ts';
 import { ledgerViolations } from '../../testing/ledger-invariants.ts';
+import { until } from '../../testing/poll.ts';
 import { reportFigures } from '../../testing/report.ts';
 
 /** Accounts with usage on each of DAYS closed days: many batches of the billing job (500 account-days each). */

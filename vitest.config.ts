@@ -5,6 +5,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'checks', include: ['scripts/checks/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

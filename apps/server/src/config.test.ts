@@ -15,6 +15,9 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ APP_ENV: 'qa' })).toThrow(/^Invalid configuration: APP_ENV/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/^Invalid configuration: DATABASE_URL/);
+    expect(() => loadConfig({ ANALYTICS_SCRIPT_URL: 'http://analytics.example.com/tag.js' })).toThrow(
+      /^Invalid configuration: ANALYTICS_SCRIPT_URL/,
+    );
   });
 
   it('requires the production secrets in production', () => {

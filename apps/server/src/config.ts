@@ -87,6 +87,8 @@ const Env = Type.Object({
   OIDC_SECOND_ISSUER: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   OIDC_SECOND_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
   OIDC_SECOND_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  /** The analytics tag: an https script the web app starts, only when APP_ENV is prod (spec B §9). */
+  ANALYTICS_SCRIPT_URL: Type.Optional(Type.String({ pattern: '^https://[^\\s]+$' })),
   WEB_DIST: Type.String({ default: path.resolve(import.meta.dirname, '../../web/dist') }),
 });
 
@@ -137,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';
+/** The analytics tag's address when the web app should start it: only in the prod environment. */
+export const analyticsScriptUrl = (config: Pick<Config, 'APP_ENV' | 'ANALYTICS_SCRIPT_URL'>) =>
+  config.APP_ENV === 'prod' ? config.ANALYTICS_SCRIPT_URL : undefined;
 export const cookieSecure = (config: Config) => config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https://');
 
 /**

@@ -18,5 +18,7 @@ export const PublicConfig = Type.Object({
   stripePublishableKey: Type.Optional(Type.String()),
   /** The third-party sign-in buttons: the first provider, and the second outside prod; absent means none configured. */
   thirdPartyProviders: Type.Optional(Type.Array(ThirdPartyProvider)),
+  /** The analytics tag to start: sent only in the prod environment, when one is configured. */
+  analyticsScriptUrl: Type.Optional(Type.String()),
 });
 export type PublicConfig = import('@sinclair/typebox').Static<typeof PublicConfig>;

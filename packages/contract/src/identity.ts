@@ -14,6 +14,8 @@ export const SignUpBody = Type.Object(
     givenName: Type.String({ minLength: 1, maxLength: 100 }),
     familyName: Type.String({ minLength: 1, maxLength: 100 }),
     referralCode: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+    /** A bot-check answer; the plain sign-up form sends null (docs/decisions.md "Bot check at sign-up"). */
+    botCheckToken: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])),
   },
   { additionalProperties: false },
 );

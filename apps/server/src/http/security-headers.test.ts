@@ -48,6 +48,18 @@ describe('the content security policy', () => {
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
   });
 
+  it("lets the analytics tag's origin in only in the prod environment", () => {
+    const tag = { ANALYTICS_SCRIPT_URL: 'https://analytics.example.com/tag.js?id=1' };
+    const prod = directives(contentSecurityPolicy(loadConfig({ ...tag, APP_ENV: 'prod' })));
+    expect(prod.get('script-src')).toEqual(["'self'", 'https://analytics.example.com']);
+    expect(prod.get('connect-src')).toEqual(["'self'", 'https://analytics.example.com']);
+    for (const appEnv of ['dev', 'staging']) {
+      const policy = directives(contentSecurityPolicy(loadConfig({ ...tag, APP_ENV: appEnv })));
+      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('connect-src')).toEqual(["'self'"]);
+    }
+  });
+
   it('asks for https from then on only when the console is served over https', () => {
     expect(securityHeaders(loadConfig({}))['strict-transport-security']).toBeUndefined();
     expect(securityHeaders(loadConfig({ PUBLIC_URL: 'https://console.example.com' }))).toMatchObject({

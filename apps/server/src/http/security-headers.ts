@@ -1,6 +1,6 @@
 import { RPC_BASE_PATH } from '@ebs/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import { analyticsScriptUrl, type Config } from '../config.ts';
 
 /** Where Stripe.js, its Elements frames and its 3-D Secure pages come from (Stripe's CSP guide). */
 const STRIPE = {
@@ -10,23 +10,28 @@ const STRIPE = {
   img: ['https://*.stripe.com'],
 };
 
+type CspConfig = Pick<Config, 'CARD_PROVIDER' | 'APP_ENV' | 'ANALYTICS_SCRIPT_URL'>;
+
 /**
  * The Content-Security-Policy of every answer. Scripts only from this origin (no inline script,
  * no eval); styles may be inline because antd writes its CSS-in-JS into <style> elements at run
  * time and ECharts' tooltips carry style attributes. With Stripe as the card provider, Stripe.js
- * and its frames are allowed too; the local processor needs nothing beyond this origin.
+ * and its frames are allowed too; the local processor needs nothing beyond this origin. In the prod
+ * environment with an analytics tag, its origin may serve scripts and receive what it measures.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'CARD_PROVIDER'>): string {
+export function contentSecurityPolicy(config: CspConfig): string {
   const stripe = config.CARD_PROVIDER === 'stripe';
   const plus = (list: string[]) => (stripe ? list : []);
+  const tag = analyticsScriptUrl(config);
+  const analytics = tag ? [new URL(tag).origin] : [];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...plus(STRIPE.script)]],
+    ['script-src', ["'self'", ...plus(STRIPE.script), ...analytics]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // data: for the page's empty favicon and antd's inline icons.
-    ['img-src', ["'self'", 'data:', ...plus(STRIPE.img)]],
+    ['img-src', ["'self'", 'data:', ...plus(STRIPE.img), ...analytics]],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...plus(STRIPE.connect)]],
+    ['connect-src', ["'self'", ...plus(STRIPE.connect), ...analytics]],
     ['frame-src', stripe ? STRIPE.frame : ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
@@ -38,7 +43,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'CARD_PROVIDER'>): st
 }
 
 /** Every header a browser should get with every answer, page or API. */
-export function securityHeaders(config: Pick<Config, 'CARD_PROVIDER' | 'PUBLIC_URL'>): Record<string, string> {
+export function securityHeaders(config: CspConfig & Pick<Config, 'PUBLIC_URL'>): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy(config),
     'x-content-type-options': 'nosniff',

@@ -5,6 +5,7 @@ import {
   clearSession,
   getSession,
   isSignedIn,
+  markReady,
   requestMfaLogin,
   restoreFromStorage,
   setAuthSession,
@@ -108,5 +109,34 @@ describe('the session store, spec B §4 auth actions', () => {
     expect(isSignedIn(getSession())).toBe(true);
     clearSession();
     expect(isSignedIn(getSession())).toBe(false);
+  });
+
+  it('any other change resets to the signed-out state: nothing of the user, token or account is left', () => {
+    setAuthSession(session);
+    setUser(user);
+    setMfaEnabled(true);
+    requestMfaLogin('ann@example.com', challenge);
+    markReady();
+    clearSession();
+    expect(getSession()).toEqual({
+      ready: true,
+      idToken: null,
+      expiresAt: null,
+      authUser: null,
+      user: null,
+      currentAccount: null,
+      mfaEnabled: false,
+      mfaUser: null,
+    });
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('has no site-maintenance state to record: the session holds only what spec B §3 names', () => {
+    markReady();
+    setAuthSession(session);
+    expect(Object.keys(getSession()).sort()).toEqual(
+      ['authUser', 'currentAccount', 'expiresAt', 'idToken', 'mfaEnabled', 'mfaUser', 'ready', 'user'].sort(),
+    );
+    expect(isSignedIn(getSession())).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { refreshIdToken } from '../api/client';
 import { publicConfigQuery } from '../api/public-config';
 import { queryClient } from '../api/query-client';
+import { startAnalytics } from './analytics';
 import { clearSession, markReady, restoreFromStorage } from './session-store';
 import { startTokenRenewal } from './token-renewal';
 
@@ -10,6 +11,7 @@ async function start() {
   restoreFromStorage();
   startTokenRenewal();
   const [refresh] = await Promise.allSettled([refreshIdToken(), queryClient.prefetchQuery(publicConfigQuery)]);
+  startAnalytics(queryClient.getQueryData(publicConfigQuery.queryKey));
   if (refresh.status === 'fulfilled') {
     console.info('Signed-in session restored for', refresh.value.user.email);
   } else {

@@ -1,7 +1,7 @@
 import { normalizeEmail, PublicConfig } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { isProduction } from '../../config.ts';
+import { analyticsScriptUrl, isProduction } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { readOutbox } from '../identity/mailer.ts';
@@ -24,6 +24,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, conf
         thirdPartyProviders: publicProviders(config),
         cardProvider: config.CARD_PROVIDER,
         ...(config.CARD_PROVIDER === 'stripe' ? { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
+        analyticsScriptUrl: analyticsScriptUrl(config),
       }),
   );
 

@@ -20,6 +20,8 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
       password: 'abcdefg1',
       givenName: 'Ann',
       familyName: 'Lee',
+      // The plain sign-up path's bot-check token (spec B §3).
+      botCheckToken: null,
     });
     const confirmed = await c.post<{ result: string; idToken: string; user: { email: string } }>(
       '/auth/confirm-sign-up',

@@ -112,6 +112,14 @@ describe('CreateAccountPage: the three-step wizard', () => {
     expect(posted(calls, '/api/v1.0/account')).toHaveLength(0);
   });
 
+  it('shows the name hint, and refuses letters outside word characters as the check does (spec A §5)', async () => {
+    const calls = start();
+    expect(screen.getByText(Messages.accountNameHint)).toBeTruthy();
+    await nameAndNext('Café Ünïcode');
+    expect(await screen.findByText(Messages.invalidAccountName)).toBeTruthy();
+    expect(posted(calls, '/api/v1.0/account')).toHaveLength(0);
+  });
+
   it('has no Skip and no Optional when a card is mandatory', async () => {
     start({ mandatory: true });
     await nameAndNext('Carded');

@@ -108,3 +108,14 @@ describe('the Login page after a third-party sign-in that waits for the two-fact
     expect(getSession().mfaUser).toBeNull();
   });
 });
+
+describe('the Login page tab set (spec B §2)', () => {
+  setUpPageTests(toast);
+
+  it('offers Login and Sign up tabs, and no hidden Reset password tab (resetting is its own route)', async () => {
+    open('/login');
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Login', 'Sign up']);
+    expect(screen.queryByRole('tab', { name: /reset/i })).toBeNull();
+  });
+});

@@ -49,6 +49,7 @@ export function SignUpForm() {
         givenName: values.firstName.trim(),
         familyName: values.lastName.trim(),
         ...(referralCode ? { referralCode } : {}),
+        botCheckToken: null,
       });
       await navigate(paths.signUp, { state: { email: values.email, password: values.password } });
     } catch (error) {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/databases.ts';
+import { serverFor } from '../../testing/server.ts';
+
+const ANALYTICS_SCRIPT_URL = 'https://analytics.example.com/tag.js?id=EBS-1';
+const publicConfig = async (url: string) => (await (await fetch(`${url}/api/v1.0/config`)).json()).data;
+
+describe('the analytics tag in the public configuration (spec B §9)', () => {
+  const dev = serverFor(testDatabases[0]!, { ANALYTICS_SCRIPT_URL, APP_ENV: 'dev' });
+  const staging = serverFor(testDatabases[0]!, { ANALYTICS_SCRIPT_URL, APP_ENV: 'staging' });
+  const prod = serverFor(testDatabases[0]!, {
+    ANALYTICS_SCRIPT_URL,
+    APP_ENV: 'prod',
+    PUBLIC_URL: 'https://console.example.com',
+  });
+
+  it('is offered to the web app only in the prod environment', async () => {
+    expect(await publicConfig(prod().url)).toMatchObject({ appEnv: 'prod', analyticsScriptUrl: ANALYTICS_SCRIPT_URL });
+    for (const server of [dev(), staging()]) {
+      const config = await publicConfig(server.url);
+      expect(config.appEnv).not.toBe('prod');
+      expect(config).not.toHaveProperty('analyticsScriptUrl');
+    }
+  });
+
+  it('names the API base from deployment configuration, PUBLIC_URL (spec A §7)', async () => {
+    expect(await publicConfig(prod().url)).toMatchObject({ apiBase: 'https://console.example.com' });
+  });
+
+  it("lets the tag's origin serve scripts only where it is started", async () => {
+    const policy = async (url: string) =>
+      (await fetch(`${url}/api/v1.0/config`)).headers.get('content-security-policy');
+    expect(await policy(prod().url)).toContain("script-src 'self' https://analytics.example.com;");
+    expect(await policy(dev().url)).toContain("script-src 'self';");
+  });
+});

@@ -1,0 +1,40 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { SignUpForm } from './sign-up-form';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+setUpPageTests(toast);
+
+const delivery = { CodeDeliveryDetails: { Destination: 'a***@e***.com', DeliveryMedium: 'EMAIL' } };
+
+describe('the sign-up form, spec B §2 and §3', () => {
+  it('sends the names, e-mail and password with a null bot-check token', async () => {
+    const calls = serveFetch((call) =>
+      call.url === '/auth/sign-up' ? wrapped({ userSub: 'u1', userConfirmed: false, ...delivery }) : undefined,
+    );
+    renderPage('/sign-up', '/sign-up', <SignUpForm />);
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+    type('First name', ' Ann ');
+    type('Last name', 'Lee');
+    type('Email', 'Ann@Example.com');
+    type('Password', 'abcdefg1');
+    type('Confirm password', 'abcdefg1');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    });
+
+    await vi.waitFor(() => expect(calls.filter((c) => c.url === '/auth/sign-up')).toHaveLength(1));
+    expect(calls.find((c) => c.url === '/auth/sign-up')?.body).toEqual({
+      email: 'ann@example.com',
+      password: 'abcdefg1',
+      passwordConfirm: 'abcdefg1',
+      givenName: 'Ann',
+      familyName: 'Lee',
+      botCheckToken: null,
+    });
+  });
+});

@@ -20,6 +20,21 @@ describe('configuration', () => {
     );
   });
 
+  it('never repeats a secret, or an address that may hold a password, in its error', () => {
+    for (const [name, value] of [
+      ['DATA_ENCRYPTION_KEY', 'short-but-secret-key'],
+      ['AUTH_HMAC_SECRET', 'secret-hmac'],
+      ['WALLET_MASTER_SEED', 'not-hex-secret-seed'],
+      ['DATABASE_URL', 'mysql://root:hunter2@db/ebs'],
+      ['SMTP_URL', 'ftp://mail:hunter2@smtp'],
+    ]) {
+      expect(() => loadConfig({ [name as string]: value })).toThrow(
+        new RegExp(`^Invalid configuration: ${name} .*\\(got a value of another form\\)$`),
+      );
+      expect(() => loadConfig({ [name as string]: value })).not.toThrow(value as string);
+    }
+  });
+
   it('requires the production secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       'Invalid configuration: AUTH_SIGNING_KEY is required when NODE_ENV=production',

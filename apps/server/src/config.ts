@@ -101,6 +101,21 @@ export type Config = Static<typeof Env> & {
 
 export class ConfigError extends Error {}
 
+/** Settings whose values are secrets or may hold one (a password in a URL). */
+const SECRET_SETTINGS = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'AUTH_SIGNING_KEY',
+  'AUTH_HMAC_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'WALLET_MASTER_SEED',
+  'STRIPE_SECRET_KEY',
+  'OIDC_FIRST_CLIENT_SECRET',
+  'OIDC_SECOND_CLIENT_SECRET',
+  'RPC_UPSTREAMS',
+]);
+
 /** Reads and validates the environment once; a bad value throws one clear line. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, unknown> = {};
@@ -112,9 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const firstError = Value.Errors(Env, converted).First();
   if (firstError) {
     const name = firstError.path.replace(/^\//, '');
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${firstError.message.toLowerCase()} (got "${env[name] ?? ''}")`,
-    );
+    // A secret, or an address that may carry a password, is never repeated: start errors reach logs.
+    const got = SECRET_SETTINGS.has(name) ? 'a value of another form' : `"${env[name] ?? ''}"`;
+    throw new ConfigError(`Invalid configuration: ${name} ${firstError.message.toLowerCase()} (got ${got})`);
   }
   const config = converted as Static<typeof Env>;
   if (config.NODE_ENV === 'production') {
@@ -124,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'DATA_ENCRYPTION_KEY',
       'DATABASE_URL',
       'WALLET_MASTER_SEED',
+      // Without it mail, verification codes included, would go to the database and the log.
+      'SMTP_URL',
     ] as const) {
       if (!config[key]) throw new ConfigError(`Invalid configuration: ${key} is required when NODE_ENV=production`);
     }

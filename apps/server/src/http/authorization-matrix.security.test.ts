@@ -229,6 +229,7 @@ describe.each(testDatabases)('authorization matrix on $name', (database) => {
       AUTH_HMAC_SECRET: randomBytes(32).toString('hex'),
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
       WALLET_MASTER_SEED: randomBytes(32).toString('hex'),
+      SMTP_URL: 'smtps://mail.example.com',
       WEB_DIST: '/nonexistent',
     });
     const production = await buildApp(config, { db: server().db, logger: false });

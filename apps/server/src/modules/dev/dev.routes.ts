@@ -1,8 +1,10 @@
 import { normalizeEmail, PublicConfig } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import { analyticsScriptUrl, isProduction } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { readOutbox } from '../identity/mailer.ts';
 import { publicProviders } from '../identity/third-party/third-party.providers.ts';
@@ -26,6 +28,23 @@ export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, conf
         ...(config.CARD_PROVIDER === 'stripe' ? { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
         analyticsScriptUrl: analyticsScriptUrl(config),
       }),
+  );
+
+  // The load balancer's check: this process answers and reaches its database.
+  app.get(
+    '/api/v1.0/health',
+    {
+      config: { public: true },
+      schema: { tags: ['config'], response: responses(Type.Object({ status: Type.Literal('ok') })) },
+    },
+    async () => {
+      try {
+        await sql`select 1`.execute(db);
+      } catch {
+        throw new AppError(503, 'The database cannot be reached.', 'Service Unavailable');
+      }
+      return ok({ status: 'ok' as const });
+    },
   );
 
   if (isProduction(config)) return;

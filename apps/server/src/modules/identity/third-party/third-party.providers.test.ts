@@ -20,6 +20,7 @@ const productionSecrets = {
   DATA_ENCRYPTION_KEY: 'k'.repeat(43),
   DATABASE_URL: 'postgres://db/ebs',
   WALLET_MASTER_SEED: 'ab'.repeat(32),
+  SMTP_URL: 'smtps://mail.example.com',
 };
 
 describe('third-party provider settings', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testDatabases } from '../../testing/databases.ts';
-import { serverFor } from '../../testing/server.ts';
+import { pglite, testDatabases } from '../../testing/databases.ts';
+import { serverFor, startServer } from '../../testing/server.ts';
 
 const ANALYTICS_SCRIPT_URL = 'https://analytics.example.com/tag.js?id=EBS-1';
 const publicConfig = async (url: string) => (await (await fetch(`${url}/api/v1.0/config`)).json()).data;
@@ -32,5 +32,23 @@ describe('the analytics tag in the public configuration (spec B §9)', () => {
       (await fetch(`${url}/api/v1.0/config`)).headers.get('content-security-policy');
     expect(await policy(prod().url)).toContain("script-src 'self' https://analytics.example.com;");
     expect(await policy(dev().url)).toContain("script-src 'self';");
+  });
+});
+
+describe('the health check', () => {
+  it('answers ok while the database answers, and 503 once it does not', async () => {
+    const { db } = await pglite.open();
+    const server = await startServer(db);
+    try {
+      const healthy = await fetch(`${server.url}/api/v1.0/health`);
+      expect(healthy.status).toBe(200);
+      expect((await healthy.json()).data).toEqual({ status: 'ok' });
+      await db.destroy();
+      const broken = await fetch(`${server.url}/api/v1.0/health`);
+      expect(broken.status).toBe(503);
+      expect(await broken.json()).toMatchObject({ message: 'The database cannot be reached.' });
+    } finally {
+      await server.app.close();
+    }
   });
 });

@@ -46,7 +46,7 @@ test('operator deposits appear in the Transaction History as Manual deposit, fil
   await expect(rows).toHaveCount(10);
   await expect(rows.first()).toContainText('Manual deposit');
   await expect(rows.first()).toContainText('+0.10000');
-  await expect(rows.first().locator('.amount-positive')).toHaveCSS('color', 'rgb(56, 158, 13)');
+  await expect(rows.first().locator('.amount-positive')).toHaveCSS('color', 'rgb(35, 120, 4)');
   await expect(rows.first()).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await expect(page.locator('.ant-pagination-options')).toHaveCount(0);
   await page.locator('.ant-pagination').getByTitle('2').click();

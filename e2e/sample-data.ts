@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { accountHeaders, admin, createAccountOverApi, idTokenOverApi, logIn, signUpOverApi } from '../support.ts';
+import { accountHeaders, admin, createAccountOverApi, idTokenOverApi, logIn, signUpOverApi } from './support.ts';
 
 /** Anvil's first development account: unlocked, so the gateway's node signs for it. */
 const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -14,8 +14,8 @@ export interface SampleAccount {
 const rpc = (method: string, params: unknown[] = [], id = 1) => ({ jsonrpc: '2.0', id, method, params });
 
 /**
- * A user with an account that has something on every page: a deposit, API keys, billed RPC usage,
- * token forwarding with a wallet, a forwarded deposit, and the ambassador program.
+ * A user with an account that has something on every page: a deposit, API keys, billed and pending
+ * RPC usage, token forwarding with a wallet, a forwarded deposit, and the ambassador program.
  */
 export async function createSampleAccount(request: APIRequestContext, baseURL: string): Promise<SampleAccount> {
   const { email, password } = await signUpOverApi(request, 'sample pass 1');
@@ -68,6 +68,14 @@ export async function createSampleAccount(request: APIRequestContext, baseURL: s
     )
     .toBe('COMPLETED');
   admin('jobs', 'run', 'billing');
+  // A call after the billing run opens a new record: Service Usage History shows a PENDING row too.
+  expect((await request.post(gateway('metabit/testnet'), { data: rpc('eth_chainId') })).status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const usage = await request.get('/api/v1.0/usage/api/billing', { headers, params: { accountId, limit: 10 } });
+      return ((await usage.json()).data.accountResourceUsage as Array<{ status: string }>).map((r) => r.status);
+    })
+    .toContain('PENDING');
   return { email, password, accountId };
 }
 

@@ -262,11 +262,11 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
     'DELIVERED',
     /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
   ]);
-  await expect(txRows.locator('.amount-positive')).toHaveCSS('color', 'rgb(56, 158, 13)');
+  await expect(txRows.locator('.amount-positive')).toHaveCSS('color', 'rgb(35, 120, 4)');
   await txRows.click();
   const details = page.getByRole('dialog', { name: 'Transaction Details' });
   await expect(detail(details, 'Amount')).toHaveText(shownAmount);
-  await expect(detail(details, 'Amount').locator('.amount-positive')).toHaveCSS('color', 'rgb(56, 158, 13)');
+  await expect(detail(details, 'Amount').locator('.amount-positive')).toHaveCSS('color', 'rgb(35, 120, 4)');
   await expect(detail(details, 'Transaction Hash').getByRole('link')).toHaveAttribute(
     'href',
     `https://sepolia.etherscan.io/tx/${hash}`,

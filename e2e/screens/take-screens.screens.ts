@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { addCard, createSampleAccount, logIn, type SampleAccount } from './sample-data.ts';
+import { addCard, createSampleAccount, logIn, type SampleAccount } from '../sample-data.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../../docs/screens');
 const SIZES = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } } as const;

@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountPath, paths } from '../../app/paths';
 import { AccountStatusTag } from '../../components/account-status-tag';
+import { tableLocale } from '../../components/load-state';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { loadAccount } from '../../session/load-account';
@@ -17,6 +19,7 @@ const columns: TableProps<AccountSummary>['columns'] = [
     title: Texts.accountId,
     dataIndex: 'id',
     key: 'id',
+    responsive: WIDE_ONLY,
     render: (id: string) => <span title={id}>{shortenAccountId(id)}</span>,
   },
   {
@@ -24,7 +27,7 @@ const columns: TableProps<AccountSummary>['columns'] = [
     key: 'status',
     render: (_value, account) => <AccountStatusTag isBillingApiEnabled={account.isBillingApiEnabled} />,
   },
-  { title: Texts.role, dataIndex: 'roleName', key: 'roleName' },
+  { title: Texts.role, dataIndex: 'roleName', key: 'roleName', responsive: WIDE_ONLY },
 ];
 
 /** /accounts (spec A §2): the user's accounts, paged on the server. */
@@ -32,7 +35,8 @@ export function AccountsPage() {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [opening, setOpening] = useState(false);
-  const { data, isFetching, error } = useAccountList(page);
+  const scroll = useTableScroll();
+  const { data, isFetching, isLoading, error, refetch } = useAccountList(page);
 
   useEffect(() => {
     if (error) toast.error(error);
@@ -67,8 +71,22 @@ export function AccountsPage() {
         columns={columns}
         dataSource={accounts}
         loading={isFetching || opening}
-        scroll={{ x: 'max-content' }}
-        onRow={(account) => ({ onClick: () => void openAccount(account.id) })}
+        locale={tableLocale({
+          loading: isLoading,
+          hint: Texts.noAccounts,
+          failure: { error, onRetry: () => void refetch(), retrying: isFetching },
+        })}
+        scroll={scroll}
+        // A row opens its account: reachable with Tab and opened with Enter or Space, as with a click.
+        onRow={(account) => ({
+          tabIndex: 0,
+          onClick: () => void openAccount(account.id),
+          onKeyDown: (event) => {
+            if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+            event.preventDefault();
+            void openAccount(account.id);
+          },
+        })}
         pagination={{
           current: page,
           pageSize: ACCOUNTS_PAGE_SIZE,

@@ -1,0 +1,49 @@
+import { type AccountList, HIDDEN_ACCOUNT_NAME } from '@ebs/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { AccountsPage } from './accounts-page';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const HINT = 'No accounts yet. Create one with Create new account.';
+const ID = '11111111-1111-4111-8111-111111111111';
+
+const listOf = (names: string[]): AccountList => ({
+  accounts: names.map((name) => ({
+    id: ID,
+    accountId: ID,
+    name,
+    accountName: name,
+    status: 'ACTIVE',
+    isBillingApiEnabled: true,
+    roleName: 'OWNER',
+    createdAt: '2026-11-21T12:00:00.000Z',
+  })),
+  offset: 0,
+  limit: 100,
+  total: names.length,
+  count: names.length,
+});
+
+const placeholder = () => document.querySelector('.ant-table-placeholder');
+
+setUpPageTests(toast);
+
+describe('AccountsPage: loading and empty states', () => {
+  it('shows a blank while the accounts load, then says how to create the first one', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    serveFetch((call) =>
+      call.url.startsWith('/api/v1.0/account?') ? new Promise<Reply>((resolve) => (answer = resolve)) : undefined,
+    );
+    renderPage('/accounts', '/accounts', <AccountsPage />);
+
+    await vi.waitFor(() => expect(placeholder()).not.toBeNull());
+    expect(placeholder()?.textContent).toBe('');
+
+    // The account being set up is hidden: a list of only that one is an empty list.
+    answer(wrapped(listOf([HIDDEN_ACCOUNT_NAME])));
+    expect(await screen.findByText(HINT)).toBeTruthy();
+  });
+});

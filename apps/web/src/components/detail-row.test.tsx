@@ -72,6 +72,26 @@ describe('DetailRow: long values', () => {
   });
 });
 
+describe('DetailRow: copyable values', () => {
+  it('puts a copy button named after the title beside a short address, which copies it whole', async () => {
+    const writeText = stubClipboard();
+    render(
+      <DetailRow title="Address" value={ADDRESS} link={{ network: 'ETHEREUM_MAINNET', kind: 'address' }} copyable />,
+    );
+
+    expect(screen.getByRole('link', { name: ADDRESS })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy Address' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.copied));
+    expect(writeText).toHaveBeenCalledWith(ADDRESS);
+  });
+
+  it('has no copy button beside a short value that is not marked copyable', () => {
+    render(<DetailRow title="Token" value="ERC20" />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
 describe('DetailRow: block explorer links', () => {
   it.each([
     ['ETHEREUM_MAINNET', `https://etherscan.io/address/${ADDRESS}`],

@@ -15,10 +15,12 @@ export interface DetailRowProps {
   link?: { network: string; kind: ExplorerLinkKind };
   /** How the value is shown when it is not plain text (e.g. a signed, coloured amount). */
   display?: ReactNode;
+  /** A long id, address or hash: a copy button beside it, named after the title, even when it is short. */
+  copyable?: boolean;
 }
 
 /** A title over a value, as the detail drawers show them (spec A §2, spec B §2). */
-export function DetailRow({ title, value, link, display }: DetailRowProps) {
+export function DetailRow({ title, value, link, display, copyable = false }: DetailRowProps) {
   if (value === undefined || value === null || value === '') return null;
   const text = String(value);
   const href = link && explorerLink(link.network, link.kind, text);
@@ -51,6 +53,11 @@ export function DetailRow({ title, value, link, display }: DetailRowProps) {
               },
             ]}
           />
+        ) : copyable ? (
+          <span className="detail-row-copyable">
+            {shown}
+            <CopyButton text={text} size="small" label={Texts.copyOf(title)} />
+          </span>
         ) : (
           shown
         )}

@@ -6,10 +6,16 @@ export const Texts = {
   productNameFallback: 'EBS Console',
   tagline: 'Reliable RPC endpoints and token forwarding for ten networks.',
   loading: 'Loading',
+  // ours: a failed load says what to do next (components/load-state.tsx)
+  loadFailedHint: 'Check your connection, then try again.',
+  tryAgain: 'Try again',
+  noAccounts: 'No accounts yet. Create one with Create new account.',
 
   // spec A §2 detail-row display and the copy button (its accessible name is ours)
   view: 'View',
   copy: 'Copy',
+  /** A copy button beside a named value, where a plain "Copy" would be ambiguous. */
+  copyOf: (what: string) => `Copy ${what}`,
 
   // spec B §2 login / sign up
   login: 'Login',
@@ -105,6 +111,8 @@ export const Texts = {
     // ours: the spec does not word these
     usd: 'USD',
     requests: 'requests',
+    legend: 'Legend',
+    noUsageInRange: 'No usage in this range. Pick a longer range above.',
   },
 
   // spec A §2 Billing overview
@@ -121,6 +129,9 @@ export const Texts = {
     date: 'Date',
     receipt: 'Receipt',
     open: 'Open',
+    // ours: the empty tables say what to do next
+    noTransactions: 'No transactions yet. Buy credits to make your first deposit.',
+    noUsage: 'No usage yet. Calls made with your API keys show here, posted within a day.',
     // spec A §2 usage table
     resourceName: 'Resource Name',
     usage: 'Usage',
@@ -212,6 +223,7 @@ export const Texts = {
     hide: 'Hide',
     editName: 'Edit account name',
     hiddenSecret: '••••••••••••••••',
+    copyAccountId: 'Copy account ID',
     ownerOnlyHint: 'Only the owner of this account can rename it and add or remove users.',
     deleteAccount: 'Delete Account',
     deleteAccountQuestion: 'Delete this account?',
@@ -266,6 +278,7 @@ export const Texts = {
       'The API key ID and the API key are displayed only once. Copy them and save them somewhere safe now: after Done they cannot be shown again.',
     deactivateApiKey: 'Deactivate API Key',
     deleteApiKey: 'Delete API Key',
+    noApiKeys: 'No API keys yet. Create one with Generate New API Keys.',
   },
 
   // spec B §2 Ambassador Program

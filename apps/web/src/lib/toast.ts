@@ -1,4 +1,5 @@
 import { message } from 'antd';
+import { errorText } from './error-text';
 
 type MessageApi = ReturnType<typeof message.useMessage>[0];
 
@@ -12,15 +13,7 @@ export function bindToast(api: MessageApi) {
   messageApi = api;
 }
 
-/** The text of an error: its message, or JSON text when that is not a string. */
-export function errorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  if (error && typeof error === 'object' && 'message' in error) {
-    const text = (error as { message: unknown }).message;
-    return typeof text === 'string' ? text : JSON.stringify(text);
-  }
-  return JSON.stringify(error);
-}
+export { errorText };
 
 export const toast = {
   success: (text: string) => messageApi.open({ key: KEY, type: 'success', content: text }),

@@ -62,6 +62,15 @@ export const unmatchedMediaQuery = (query: string) => ({
   dispatchEvent: () => false,
 });
 
+/** A window `width` px wide: antd's min-width and max-width queries answer as a browser would. */
+export function stubWindowWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const limits = [...query.matchAll(/(min|max)-width:\s*(\d+)px/g)];
+    const matches = limits.every(([, side, px]) => (side === 'min' ? width >= Number(px) : width <= Number(px)));
+    return { ...unmatchedMediaQuery(query), matches };
+  });
+}
+
 /** antd's responsive helpers ask for matchMedia, which jsdom lacks. */
 export function polyfillMatchMedia() {
   window.matchMedia ??= unmatchedMediaQuery as unknown as typeof window.matchMedia;
@@ -87,8 +96,9 @@ function Elsewhere() {
 }
 
 /**
- * The lifecycle every page test shares: a longer timeout (antd is slow in jsdom), matchMedia,
- * fresh toast mocks for each test, and a clean DOM and fetch after it.
+ * The lifecycle every page test shares: a longer timeout (antd is slow in jsdom), a 1440 px wide
+ * window (a test of the phone layout narrows it before rendering), fresh toast mocks for each test,
+ * and a clean DOM and fetch after it.
  */
 export function setUpPageTests(toastMock: {
   success: (...args: never[]) => unknown;
@@ -97,6 +107,7 @@ export function setUpPageTests(toastMock: {
   vi.setConfig({ testTimeout: 40_000 });
   beforeAll(polyfillMatchMedia);
   beforeEach(() => {
+    stubWindowWidth(1440);
     vi.mocked(toastMock.success).mockClear();
     vi.mocked(toastMock.error).mockClear();
   });

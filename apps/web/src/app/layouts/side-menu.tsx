@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Texts } from '../../lib/texts';
 import { type AccountRoute, accountPath } from '../paths';
+import './side-menu.css';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 

@@ -28,7 +28,7 @@ export function BillingOverviewPage() {
 
   return (
     <>
-      <Row gutter={[16, 16]}>
+      <Row gutter={[16, 16]} className="equal-height-cards">
         <Col xs={24} md={12}>
           <Card title={Texts.availableCredits} loading={details.isLoading}>
             <Statistic

@@ -19,7 +19,7 @@ export function BuyCreditsPage() {
   }, [deposit.error]);
 
   return (
-    <Row gutter={[16, 16]}>
+    <Row gutter={[16, 16]} className="equal-height-cards">
       <Col xs={24} lg={12}>
         <OneTimePayCard accountId={accountId} minAmount={minAmount} />
       </Col>

@@ -1,8 +1,10 @@
 import { describeTransactionType, type Transaction } from '@ebs/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { tableLocale } from '../../components/load-state';
 import { SignedAmount } from '../../components/signed-amount';
 import { formatDateTime } from '../../lib/format';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { antdSortOrder, readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -14,8 +16,9 @@ const T = Texts.billing;
 /** Transaction History (spec A §2): filtered, sorted and paged on the server, 10 per page. */
 export function TransactionTable({ accountId }: { accountId: string }) {
   const [params, setParams] = useState<TransactionParams>({ page: 1 });
-  const { data, isFetching, error } = useTransactions(accountId, params);
+  const { data, isFetching, error, refetch } = useTransactions(accountId, params);
   const types = useTransactionTypes();
+  const scroll = useTableScroll();
 
   useEffect(() => {
     if (error) toast.error(error);
@@ -34,6 +37,7 @@ export function TransactionTable({ accountId }: { accountId: string }) {
       title: T.transactionType,
       dataIndex: 'type',
       key: 'type',
+      responsive: WIDE_ONLY,
       filters: (types.data ?? []).map((t) => ({ text: t.description, value: t.type })),
       filterSearch: true,
       filteredValue: params.types ?? null,
@@ -52,6 +56,7 @@ export function TransactionTable({ accountId }: { accountId: string }) {
       title: T.date,
       dataIndex: 'createdAt',
       key: 'createdAt',
+      responsive: WIDE_ONLY,
       sorter: true,
       sortOrder: sortOrder('createdAt'),
       render: (createdAt: string) => formatDateTime(createdAt),
@@ -59,6 +64,7 @@ export function TransactionTable({ accountId }: { accountId: string }) {
     {
       title: T.receipt,
       key: 'receipt',
+      responsive: WIDE_ONLY,
       render: (_value, tx) => (
         <>
           {tx.metadata.receiptUrl && (
@@ -83,8 +89,14 @@ export function TransactionTable({ accountId }: { accountId: string }) {
       columns={columns}
       dataSource={data?.transactions ?? []}
       loading={isFetching}
+      locale={tableLocale({
+        // A new page, sort or filter has no rows to show yet: no empty state until it answers.
+        loading: isFetching && !data?.transactions.length,
+        hint: T.noTransactions,
+        failure: { error, onRetry: () => void refetch(), retrying: isFetching },
+      })}
       onChange={onChange}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
       pagination={serverPagination(params.page, data?.totalCount)}
     />
   );

@@ -1,7 +1,9 @@
 import { displayResourceName, type ResourceUsageRecord } from '@ebs/contract';
 import { Table, type TableProps, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { tableLocale } from '../../components/load-state';
 import { formatTableAmount } from '../../lib/format';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { antdSortOrder, readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -14,7 +16,8 @@ const statusColors: Record<string, string> = { BILLED: 'green', PENDING: 'gold' 
 /** Service Usage History (spec A §2): filtered by resource, sorted by date and paged on the server, 10 per page. */
 export function UsageTable({ accountId }: { accountId: string }) {
   const [params, setParams] = useState<UsageParams>({ page: 1, order: 'desc' });
-  const { data, isFetching, error } = useUsage(accountId, params);
+  const { data, isFetching, error, refetch } = useUsage(accountId, params);
+  const scroll = useTableScroll();
   const resourceNames = useUsageResourceNames(accountId) ?? [];
 
   useEffect(() => {
@@ -35,6 +38,7 @@ export function UsageTable({ accountId }: { accountId: string }) {
       title: T.usage,
       dataIndex: 'usage',
       key: 'usage',
+      responsive: WIDE_ONLY,
       align: 'right',
       render: (usage: number) => usage.toLocaleString('en-US'),
     },
@@ -42,12 +46,14 @@ export function UsageTable({ accountId }: { accountId: string }) {
       title: Texts.status,
       dataIndex: 'status',
       key: 'status',
+      responsive: WIDE_ONLY,
       render: (status: string) => <Tag color={statusColors[status]}>{status}</Tag>,
     },
     {
       title: T.date,
       dataIndex: 'date',
       key: 'date',
+      responsive: WIDE_ONLY,
       sorter: true,
       // The server always sorts by date, newest first by default: each click flips the order.
       sortOrder: antdSortOrder(params.order),
@@ -73,8 +79,14 @@ export function UsageTable({ accountId }: { accountId: string }) {
       columns={columns}
       dataSource={data?.accountResourceUsage ?? []}
       loading={isFetching}
+      locale={tableLocale({
+        // A new page, sort or filter has no rows to show yet: no empty state until it answers.
+        loading: isFetching && !data?.accountResourceUsage.length,
+        hint: T.noUsage,
+        failure: { error, onRetry: () => void refetch(), retrying: isFetching },
+      })}
       onChange={onChange}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
       pagination={serverPagination(params.page, data?.totalCount)}
     />
   );

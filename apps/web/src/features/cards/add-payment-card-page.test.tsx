@@ -52,6 +52,22 @@ const posts = (calls: FetchCall[], url: string) => calls.filter((c) => c.method 
 setUpPageTests(toast);
 
 describe('AddPaymentCardPage', () => {
+  it('says what to do when the cards fail to load, and Try again shows them', async () => {
+    let failures = 1;
+    const calls = start([visa], (call) => {
+      if (call.url !== '/api/v1.0/payment/card' || call.method !== 'GET' || failures === 0) return undefined;
+      failures -= 1;
+      return failed(503, 'Cards are resting');
+    });
+
+    expect(await screen.findByText(/Cards are resting Check your connection, then try again\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await tileOf('4242')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/v1.0/payment/card')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('shows one tile per card with brand, last four digits, expiry and the Default tag', async () => {
     start([visa, master]);
 

@@ -2,6 +2,7 @@ import type { PaymentCard } from '@ebs/contract';
 import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { LoadFailed } from '../../components/load-state';
 import { usePaymentCards } from '../../lib/payment-cards';
 import { toast } from '../../lib/toast';
 import { AddCardDialog } from './add-card-dialog';
@@ -48,6 +49,10 @@ export function AddPaymentCardPage() {
           />
         ))}
       </div>
+      {/* Without the list the page would look as if there were no cards: say so, with a retry. */}
+      {cards.error && !cards.data && (
+        <LoadFailed error={cards.error} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />
+      )}
       {adding && <AddCardDialog accountId={accountId} onClose={() => setAdding(false)} />}
       {editing && <EditCardDialog accountId={accountId} card={editing} onClose={() => setEditing(null)} />}
       {removing && <RemoveCardDialog accountId={accountId} card={removing} onClose={() => setRemoving(null)} />}

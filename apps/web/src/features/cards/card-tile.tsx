@@ -5,6 +5,7 @@ import { CardBrand } from '../../components/card-brand';
 import { EditButton } from '../../components/edit-button';
 import { formatExpiry, maskedNumber } from '../../lib/card-display';
 import { Texts } from '../../lib/texts';
+import './cards.css';
 
 const T = Texts.cards;
 

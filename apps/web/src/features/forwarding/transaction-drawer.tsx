@@ -27,8 +27,8 @@ export function TransactionDrawer({
   const gas = gasUsed(transaction);
   return (
     <Drawer open title={T.transactionDetails} onClose={onClose} width="min(560px, 100vw)">
-      <DetailRow title={T.transactionId} value={transaction.id} />
-      <DetailRow title={T.tokenForwardingWalletId} value={transaction.tokenForwardingWalletId} />
+      <DetailRow title={T.transactionId} value={transaction.id} copyable />
+      <DetailRow title={T.tokenForwardingWalletId} value={transaction.tokenForwardingWalletId} copyable />
       <DetailRow title={T.network} value={displayNetworkName(network)} />
       <DetailRow
         title={T.amount}
@@ -36,12 +36,18 @@ export function TransactionDrawer({
         display={<ForwardedAmount amount={transaction.amount} />}
       />
       <DetailRow title={T.token} value={transaction.token} />
-      <DetailRow title={T.fromWalletAddress} value={transaction.fromAddress} link={{ network, kind: 'address' }} />
-      <DetailRow title={T.toWalletAddress} value={transaction.toAddress} link={{ network, kind: 'address' }} />
+      <DetailRow
+        title={T.fromWalletAddress}
+        value={transaction.fromAddress}
+        link={{ network, kind: 'address' }}
+        copyable
+      />
+      <DetailRow title={T.toWalletAddress} value={transaction.toAddress} link={{ network, kind: 'address' }} copyable />
       <DetailRow
         title={T.transactionHash}
         value={transaction.metadata.transactionHash}
         link={{ network, kind: 'transaction' }}
+        copyable
       />
       <DetailRow title={T.gasUsed} value={gas && T.wei(gas)} />
       <DetailRow title={T.webhookStatus} value={transaction.webhookStatus} />

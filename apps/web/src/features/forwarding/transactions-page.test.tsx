@@ -1,7 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { type FetchCall, failed, setUpPageTests } from '../../testing/page-test-kit';
+import {
+  type FetchCall,
+  failed,
+  type Reply,
+  serveFetch,
+  setUpPageTests,
+  stubWindowWidth,
+  wrapped,
+} from '../../testing/page-test-kit';
 import {
   ADDRESS_A,
   ADDRESS_B,
@@ -89,6 +97,15 @@ describe('TransactionsPage: the table', () => {
     expect(amount.closest('[title]')?.getAttribute('title')).toBe('0.24999958');
   });
 
+  it('shows a phone the hash and the amount only; the row still opens every field', async () => {
+    stubWindowWidth(390);
+    open(emptyState({ transactions: [transaction({ amount: '0.24999958' })] }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Transaction Hash', 'Amount']);
+    expect(column(0)).toEqual(['0x88...944b']);
+    expect(column(1)).toEqual(['+0.25000']);
+  });
+
   it('sorts by amount', async () => {
     open(emptyState({ transactions: [other, transaction()] }));
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -111,6 +128,24 @@ describe('TransactionsPage: the table', () => {
     fireEvent.click(screen.getByRole('columnheader', { name: 'Date' }));
     await waitFor(() => expect(column(0)).toEqual(['aaaa...aaaa', 'ffff...ffff']));
     expect(column(7)).toEqual([newer, older]);
+  });
+
+  it('shows no empty text while the first answer is on its way', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    serveFetch((call) => (call.url === LIST ? new Promise<Reply>((resolve) => (answer = resolve)) : undefined));
+    renderRoutes(ROUTES.transactions, {
+      '/account/:accountId/services/token-forwarding/transactions': <TransactionsPage />,
+    });
+
+    const placeholder = await waitFor(() => {
+      const shown = document.querySelector('.ant-table-placeholder');
+      expect(shown).not.toBeNull();
+      return shown as HTMLElement;
+    });
+    expect(placeholder.textContent).toBe('');
+
+    answer(wrapped({ tokenForwardingTransactions: [], totalCount: 0 }));
+    expect(await screen.findByText(/^No transactions yet\./)).toBeTruthy();
   });
 
   it('logs a failed fetch and shows an empty list, with no error toast', async () => {

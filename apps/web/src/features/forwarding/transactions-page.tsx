@@ -4,7 +4,9 @@ import { Input, Table, type TableProps, Typography } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { tableLocale } from '../../components/load-state';
 import { abbreviate, formatDateTime } from '../../lib/format';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { ForwardedAmount } from './forwarded-amount';
@@ -24,15 +26,15 @@ export const SEARCH_DEBOUNCE_MS = 1000;
 const short = (value: string | null) => (value ? <span title={value}>{abbreviate(value)}</span> : null);
 
 const columns: TableProps<TokenForwardingTransaction>['columns'] = [
-  { title: T.walletId, dataIndex: 'tokenForwardingWalletId', key: 'walletId', render: short },
-  { title: T.fromWalletAddress, dataIndex: 'fromAddress', key: 'fromAddress', render: short },
-  { title: T.toWalletAddress, dataIndex: 'toAddress', key: 'toAddress', render: short },
+  { title: T.walletId, dataIndex: 'tokenForwardingWalletId', key: 'walletId', render: short, responsive: WIDE_ONLY },
+  { title: T.fromWalletAddress, dataIndex: 'fromAddress', key: 'fromAddress', render: short, responsive: WIDE_ONLY },
+  { title: T.toWalletAddress, dataIndex: 'toAddress', key: 'toAddress', render: short, responsive: WIDE_ONLY },
   {
     title: T.transactionHash,
     key: 'transactionHash',
     render: (_value, transaction) => short(transaction.metadata.transactionHash),
   },
-  { title: T.network, dataIndex: 'network', key: 'network', render: displayNetworkName },
+  { title: T.network, dataIndex: 'network', key: 'network', render: displayNetworkName, responsive: WIDE_ONLY },
   {
     title: T.amount,
     dataIndex: 'amount',
@@ -41,11 +43,12 @@ const columns: TableProps<TokenForwardingTransaction>['columns'] = [
     sorter: (a, b) => Number(a.amount) - Number(b.amount),
     render: (amount: string) => <ForwardedAmount amount={amount} />,
   },
-  { title: T.webhookStatus, dataIndex: 'webhookStatus', key: 'webhookStatus' },
+  { title: T.webhookStatus, dataIndex: 'webhookStatus', key: 'webhookStatus', responsive: WIDE_ONLY },
   {
     title: T.date,
     dataIndex: 'createdAt',
     key: 'createdAt',
+    responsive: WIDE_ONLY,
     sorter: (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),
     render: formatDateTime,
   },
@@ -62,6 +65,7 @@ export function TransactionsPage() {
   const filter = transactionFilter(useDebouncedValue(search, SEARCH_DEBOUNCE_MS));
   const transactions = useForwardingTransactions(accountId, filter);
   const [opened, setOpened] = useState<TokenForwardingTransaction | null>(null);
+  const scroll = useTableScroll();
 
   const onRow: TableProps<TokenForwardingTransaction>['onRow'] = (transaction) => ({
     tabIndex: 0,
@@ -92,9 +96,13 @@ export function TransactionsPage() {
         dataSource={transactions.data}
         loading={transactions.isFetching}
         pagination={{ pageSize: TABLE_PAGE_SIZE, showSizeChanger: false }}
-        locale={{ emptyText: Object.keys(filter).length ? T.noMatchingTransactions : T.noTransactions }}
+        // spec B §8: a failed fetch is only logged and the list empties, so there is no failure to show.
+        locale={tableLocale({
+          loading: transactions.isLoading,
+          hint: Object.keys(filter).length ? T.noMatchingTransactions : T.noTransactions,
+        })}
         onRow={onRow}
-        scroll={{ x: 'max-content' }}
+        scroll={scroll}
       />
       {opened && <TransactionDrawer transaction={opened} onClose={() => setOpened(null)} />}
     </>

@@ -33,13 +33,13 @@ function ForwardingRows({ wallet }: { wallet: TokenForwardingWallet }) {
   const link = { network: wallet.network, kind: 'address' } as const;
   return (
     <>
-      <DetailRow title={T.id} value={wallet.id} />
-      <DetailRow title={T.address} value={wallet.publicAddress} link={link} />
+      <DetailRow title={T.id} value={wallet.id} copyable />
+      <DetailRow title={T.address} value={wallet.publicAddress} link={link} copyable />
       <DetailRow title={T.network} value={networkText(wallet.network)} />
       <DetailRow title={T.token} value={wallet.token} />
       <DetailRow title={T.minimumForwardingAmount} value={wallet.minimumForwardingAmount} />
-      <DetailRow title={T.destinationPublicAddress} value={wallet.destinationPublicAddress} link={link} />
-      <DetailRow title={T.gasFeeFundingWalletId} value={wallet.gasFeeFundingWalletId} />
+      <DetailRow title={T.destinationPublicAddress} value={wallet.destinationPublicAddress} link={link} copyable />
+      <DetailRow title={T.gasFeeFundingWalletId} value={wallet.gasFeeFundingWalletId} copyable />
       <DetailRow title={T.webhookUrl} value={wallet.webhookSetting?.url} />
       <DetailRow title={T.webhookHeader} value={wallet.webhookSetting?.header} />
       <DetailRow title={T.webhookHeaderValue} value={wallet.webhookSetting?.headerValue} />
@@ -51,9 +51,14 @@ function ForwardingRows({ wallet }: { wallet: TokenForwardingWallet }) {
 function GasFeeRows({ wallet }: { wallet: GasFeeFundingWallet }) {
   return (
     <>
-      <DetailRow title={T.id} value={wallet.id} />
+      <DetailRow title={T.id} value={wallet.id} copyable />
       <DetailRow title={T.name} value={wallet.name} />
-      <DetailRow title={T.address} value={wallet.publicAddress} link={{ network: wallet.network, kind: 'address' }} />
+      <DetailRow
+        title={T.address}
+        value={wallet.publicAddress}
+        link={{ network: wallet.network, kind: 'address' }}
+        copyable
+      />
       <DetailRow title={T.network} value={networkText(wallet.network)} />
       <DetailRow title={T.token} value={wallet.token} />
       <DetailRow title={T.balance} value={wallet.balance} />
@@ -70,6 +75,7 @@ function DestinationRows({ wallet }: { wallet: DestinationWallet }) {
         title={T.destinationPublicAddress}
         value={wallet.destinationPublicAddress}
         link={{ network: wallet.network, kind: 'address' }}
+        copyable
       />
       <DetailRow title={T.network} value={networkText(wallet.network)} />
     </>

@@ -6,7 +6,9 @@ import {
 } from '@ebs/contract';
 import { Table, type TableProps } from 'antd';
 import type { KeyboardEvent } from 'react';
+import { type TableStateProps, tableLocale } from '../../components/load-state';
 import { formatDateTime } from '../../lib/format';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { ForwardingTexts as T } from './forwarding-texts';
 import { WalletStatusBadge } from './wallet-status-badge';
@@ -20,6 +22,8 @@ const dateText = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 interface WalletTableProps<W> {
   wallets: W[] | undefined;
   loading: boolean;
+  /** A failed load of the list, with its retry. */
+  failure?: TableStateProps['failure'];
   onOpen: (wallet: W) => void;
 }
 
@@ -37,10 +41,12 @@ function openableRows<W>(onOpen: (wallet: W) => void): TableProps<W>['onRow'] {
 function WalletTable<W extends { id: string }>({
   wallets,
   loading,
+  failure,
   onOpen,
   columns,
   emptyText,
 }: WalletTableProps<W> & { columns: TableProps<W>['columns']; emptyText: string }) {
+  const scroll = useTableScroll();
   return (
     <Table<W>
       className="clickable-rows"
@@ -49,20 +55,21 @@ function WalletTable<W extends { id: string }>({
       dataSource={wallets}
       loading={loading}
       pagination={pagination}
-      locale={{ emptyText }}
+      locale={tableLocale({ loading, hint: emptyText, failure })}
       onRow={openableRows(onOpen)}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
     />
   );
 }
 
 const networkColumn = { title: T.network, dataIndex: 'network', key: 'network', render: displayNetworkName };
+const wideNetworkColumn = { ...networkColumn, responsive: WIDE_ONLY };
 
 export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWallet>) {
   const columns: TableProps<TokenForwardingWallet>['columns'] = [
     { title: T.id, dataIndex: 'id', key: 'id' },
-    { title: T.token, dataIndex: 'token', key: 'token' },
-    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress' },
+    { title: T.token, dataIndex: 'token', key: 'token', responsive: WIDE_ONLY },
+    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress', responsive: WIDE_ONLY },
     {
       title: T.status,
       dataIndex: 'status',
@@ -73,6 +80,7 @@ export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWal
       title: T.balanceLastCheckedAt,
       dataIndex: 'balanceLastCheckedAt',
       key: 'balanceLastCheckedAt',
+      responsive: WIDE_ONLY,
       sorter: (a, b) => time(a.balanceLastCheckedAt) - time(b.balanceLastCheckedAt),
       render: dateText,
     },
@@ -82,10 +90,10 @@ export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWal
 
 export function GasFeeWalletTable(props: WalletTableProps<GasFeeFundingWallet>) {
   const columns: TableProps<GasFeeFundingWallet>['columns'] = [
-    { title: T.id, dataIndex: 'id', key: 'id' },
+    { title: T.id, dataIndex: 'id', key: 'id', responsive: WIDE_ONLY },
     { title: T.name, dataIndex: 'name', key: 'name' },
-    networkColumn,
-    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress' },
+    wideNetworkColumn,
+    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress', responsive: WIDE_ONLY },
     {
       title: T.currentBalance,
       key: 'balance',
@@ -96,6 +104,7 @@ export function GasFeeWalletTable(props: WalletTableProps<GasFeeFundingWallet>) 
       title: T.balanceLastCheckedAt,
       dataIndex: 'updatedAt',
       key: 'updatedAt',
+      responsive: WIDE_ONLY,
       sorter: (a, b) => time(a.updatedAt) - time(b.updatedAt),
       render: dateText,
     },
@@ -107,7 +116,12 @@ export function DestinationWalletTable(props: WalletTableProps<DestinationWallet
   const columns: TableProps<DestinationWallet>['columns'] = [
     { title: T.name, dataIndex: 'name', key: 'name' },
     networkColumn,
-    { title: T.destinationPublicAddress, dataIndex: 'destinationPublicAddress', key: 'destinationPublicAddress' },
+    {
+      title: T.destinationPublicAddress,
+      dataIndex: 'destinationPublicAddress',
+      key: 'destinationPublicAddress',
+      responsive: WIDE_ONLY,
+    },
   ];
   return <WalletTable {...props} columns={columns} emptyText={T.noDestinationWallets} />;
 }

@@ -3,7 +3,7 @@ import { focusManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { setUpPageTests } from '../../testing/page-test-kit';
+import { setUpPageTests, stubWindowWidth } from '../../testing/page-test-kit';
 import { CreateWalletPage } from './create-wallet-page';
 import {
   ACCOUNT,
@@ -90,6 +90,23 @@ describe('WalletsPage: the three lists', () => {
     const treasury = await row('Treasury');
     expect(headers()).toEqual(['Name', 'Network', 'Destination Public Address']);
     expect(within(treasury).getByText('BSC TESTNET')).toBeTruthy();
+  });
+
+  it('shows a phone the column naming each wallet and its main value; the drawer keeps the rest', async () => {
+    stubWindowWidth(390);
+    open(emptyState({ wallets: [enabled], gasFeeWallets: [gasFeeWallet()], destinations: [destination()] }));
+    const on = await row(enabled.id);
+    expect(headers()).toEqual(['ID', 'Status']);
+    expect(within(on).getByText('ENABLED')).toBeTruthy();
+
+    tab('Gas Fee Funding Wallets');
+    const gas = await row('Gas payer');
+    expect(headers()).toEqual(['Name', 'Current Balance']);
+    expect(within(gas).getByText('0.5 ETH')).toBeTruthy();
+
+    tab('Destination Wallets');
+    await row('Treasury');
+    expect(headers()).toEqual(['Name', 'Network']);
   });
 
   it('pages by 10 rows with no size changer', async () => {

@@ -121,6 +121,7 @@ export function WalletsPage() {
           <ForwardingWalletTable
             wallets={wallets.data}
             loading={wallets.isLoading}
+            failure={{ error: wallets.error, onRetry: () => void wallets.refetch(), retrying: fetching }}
             onOpen={(wallet) => setOpened({ kind: 'forwarding', id: wallet.id })}
           />
         </>
@@ -135,6 +136,7 @@ export function WalletsPage() {
           <GasFeeWalletTable
             wallets={gasFeeWallets.data}
             loading={gasFeeWallets.isLoading}
+            failure={{ error: gasFeeWallets.error, onRetry: () => void gasFeeWallets.refetch(), retrying: fetching }}
             onOpen={(wallet) => setOpened({ kind: 'gasFee', id: wallet.id })}
           />
         </>
@@ -149,6 +151,7 @@ export function WalletsPage() {
           <DestinationWalletTable
             wallets={destinations.data}
             loading={destinations.isLoading}
+            failure={{ error: destinations.error, onRetry: () => void destinations.refetch(), retrying: fetching }}
             onOpen={(wallet) => setOpened({ kind: 'destination', id: wallet.id })}
           />
         </>

@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { EditButton } from '../../components/edit-button';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { tableLocale } from '../../components/load-state';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useActivateApiKey, useApiKeys } from './keys-queries';
@@ -32,6 +34,7 @@ export function ApiKeysPage() {
   const keys = useApiKeys(accountId);
   const activate = useActivateApiKey(accountId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const scroll = useTableScroll();
   const close = () => setDialog(null);
 
   useEffect(() => {
@@ -53,6 +56,7 @@ export function ApiKeysPage() {
       title: T.status,
       dataIndex: 'status',
       key: 'status',
+      responsive: WIDE_ONLY,
       render: (status: ApiKey['status']) => <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{status}</Tag>,
     },
     {
@@ -97,7 +101,12 @@ export function ApiKeysPage() {
         columns={columns}
         dataSource={keys.data?.apiKeys}
         loading={keys.isLoading}
-        scroll={{ x: 'max-content' }}
+        locale={tableLocale({
+          loading: keys.isLoading,
+          hint: T.noApiKeys,
+          failure: { error: keys.error, onRetry: () => void keys.refetch(), retrying: keys.isFetching },
+        })}
+        scroll={scroll}
       />
       {dialog?.kind === 'create' && (
         <CreateApiKeyModal

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartOption, formatValue } from './chart-option';
+import { chartOption, formatValue, legendEntries } from './chart-option';
 
 const series = [
   { resourceName: 'RPC_API_POLYGON_MAINNET', values: [1, 0] },
@@ -32,6 +32,39 @@ describe('chartOption', () => {
     ]);
     expect(option.tooltip).toMatchObject({ trigger: 'axis' });
     expect(option.legend).toBeTruthy();
+  });
+});
+
+describe('the legend', () => {
+  it('names every series in its own colour, for the legend drawn beside the canvas', () => {
+    const entries = legendEntries(series);
+    expect(entries.map((e) => e.name)).toEqual(['RPC API POLYGON MAINNET', 'RPC API ETHEREUM TESTNET']);
+    const option = chartOption(['Nov. 20', 'Nov. 21'], series, 'usage');
+    expect((option.color as string[]).slice(0, 2)).toEqual(entries.map((e) => e.color));
+    expect(new Set(entries.map((e) => e.color)).size).toBe(2);
+  });
+
+  it('gives each of the 18 resources of the billing chart a colour of its own', () => {
+    const many = Array.from({ length: 18 }, (_, i) => ({ resourceName: `RPC_API_NET_${i}`, values: [1] }));
+    expect(new Set(legendEntries(many).map((e) => e.color)).size).toBe(18);
+  });
+
+  it('leaves out the resources without usage in the range, each keeping its series colour', () => {
+    const mixed = [
+      { resourceName: 'RPC_API_POLYGON_MAINNET', values: [0, 0] },
+      { resourceName: 'RPC_API_ETHEREUM_TESTNET', values: [0, 3] },
+    ];
+    const colours = chartOption(['Nov. 20', 'Nov. 21'], mixed, 'usage').color as string[];
+    expect(legendEntries(mixed)).toEqual([{ name: 'RPC API ETHEREUM TESTNET', color: colours[1] }]);
+    expect(legendEntries([{ resourceName: 'RPC_API_POLYGON_MAINNET', values: [0, 0] }])).toEqual([]);
+  });
+
+  it('draws no legend on the canvas and hides the series turned off in the page legend', () => {
+    const option = chartOption(['Nov. 20', 'Nov. 21'], series, 'usage', new Set(['RPC API ETHEREUM TESTNET']));
+    expect(option.legend).toMatchObject({
+      show: false,
+      selected: { 'RPC API POLYGON MAINNET': true, 'RPC API ETHEREUM TESTNET': false },
+    });
   });
 });
 

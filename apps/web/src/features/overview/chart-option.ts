@@ -34,24 +34,58 @@ export function formatValue(measure: Measure, value: unknown): string {
 }
 
 /**
+ * ECharts' own palette, then its former one: the 18 resources of the billing chart each get a
+ * colour of their own. Named here so the legend beside the canvas shows each series' colour.
+ */
+const PALETTE = [
+  ...['#5070dd', '#b6d634', '#505372', '#ff994d', '#0ca8df', '#ffd10a', '#fb628b', '#785db0', '#3fbe95'],
+  ...['#c23531', '#2f4554', '#61a0a8', '#d48265', '#91c7ae', '#749f83', '#ca8622', '#bda29a', '#6e7074'],
+];
+
+export interface LegendEntry {
+  name: string;
+  color: string;
+}
+
+/**
+ * One legend entry per series that has usage in the range, in the series' order and colour: a
+ * resource with nothing to show would only lengthen the legend (the billing chart has 18).
+ */
+export function legendEntries(series: readonly ResourceSeries[]): LegendEntry[] {
+  return series
+    .map((s, i) => ({
+      name: displayResourceName(s.resourceName),
+      color: PALETTE[i % PALETTE.length] ?? '',
+      used: s.values.some((value) => value !== 0),
+    }))
+    .filter((entry) => entry.used)
+    .map(({ name, color }) => ({ name, color }));
+}
+
+/**
  * spec A §2: a stacked area chart with zoom (inside and slider), a tooltip and a legend; one line
- * series per resource, shown by its display name.
+ * series per resource, shown by its display name. The legend is drawn in HTML beside the canvas
+ * (chart-legend.tsx), where its entries wrap: the canvas's own legend clips or pages them on a
+ * narrow chart. `hidden` names the series the user turned off in it.
  */
 export function chartOption(
   labels: readonly string[],
   series: readonly ResourceSeries[],
   measure: Measure,
+  hidden: ReadonlySet<string> = new Set(),
 ): ChartOption {
+  const names = series.map((s) => displayResourceName(s.resourceName));
   return {
     aria: { enabled: true },
+    color: PALETTE,
     tooltip: { trigger: 'axis', valueFormatter: (value) => formatValue(measure, value) },
-    legend: { type: 'scroll', top: 0 },
-    grid: { top: 48, left: 16, right: 24, bottom: 72 },
+    legend: { show: false, selected: Object.fromEntries(names.map((name) => [name, !hidden.has(name)])) },
+    grid: { top: 16, left: 16, right: 24, bottom: 72 },
     xAxis: { type: 'category', boundaryGap: false, data: [...labels] },
     yAxis: { type: 'value', minInterval: measure === 'usage' ? 1 : 0 },
     dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 16 }],
-    series: series.map((s) => ({
-      name: displayResourceName(s.resourceName),
+    series: series.map((s, i) => ({
+      name: names[i],
       type: 'line',
       stack: 'total',
       areaStyle: {},

@@ -26,7 +26,11 @@ vi.mock('./echart', () => ({
       name: s.name,
       data: s.data,
     }));
-    return <pre data-testid="chart">{JSON.stringify({ x: (option.xAxis as { data: string[] }).data, series })}</pre>;
+    const selected = (option.legend as { selected?: Record<string, boolean> }).selected ?? {};
+    const off = Object.keys(selected).filter((name) => !selected[name]);
+    return (
+      <pre data-testid="chart">{JSON.stringify({ x: (option.xAxis as { data: string[] }).data, series, off })}</pre>
+    );
   },
 }));
 
@@ -91,7 +95,11 @@ function open(server: Server = {}) {
 const cardOf = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
 const chartOf = async (title: string) => {
   const chart = await within(await screen.findByText(title).then(() => cardOf(title))).findByTestId('chart');
-  return JSON.parse(chart.textContent ?? '') as { x: string[]; series: Array<{ name: string; data: number[] }> };
+  return JSON.parse(chart.textContent ?? '') as {
+    x: string[];
+    series: Array<{ name: string; data: number[] }>;
+    off: string[];
+  };
 };
 /** The figure a summary card shows, once it is no longer '-'. */
 const statistic = (title: string) =>
@@ -194,6 +202,43 @@ describe('OverviewPage charts', () => {
         JSON.stringify([POLYGON, ETHEREUM]),
       )}&limit=100&offset=0&order=asc`,
     );
+  });
+
+  it('lists the resources used in the range in a legend above the chart, which turns a series off and on', async () => {
+    open({
+      chartUsage: () => [
+        usage(POLYGON, '2026-11-20', 2),
+        usage(ETHEREUM, '2026-11-21', 3),
+        usage(FORWARDING, '2026-11-21', 1),
+      ],
+    });
+    const legend = await within(cardOf('Account Billing')).findByRole('list', { name: 'Legend' });
+    const entries = within(legend).getAllByRole('button');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'RPC API POLYGON MAINNET',
+      'RPC API ETHEREUM MAINNET',
+      'TOKEN FORWARDING POLYGON MAINNET',
+    ]);
+    expect(entries.every((entry) => entry.getAttribute('aria-pressed') === 'true')).toBe(true);
+
+    fireEvent.click(within(legend).getByRole('button', { name: 'RPC API ETHEREUM MAINNET' }));
+    await waitFor(async () => expect((await chartOf('Account Billing')).off).toEqual(['RPC API ETHEREUM MAINNET']));
+    expect(within(legend).getByRole('button', { name: 'RPC API ETHEREUM MAINNET' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    // The other chart keeps its own legend.
+    expect((await chartOf('Service Usage')).off).toEqual([]);
+
+    fireEvent.click(within(legend).getByRole('button', { name: 'RPC API ETHEREUM MAINNET' }));
+    await waitFor(async () => expect((await chartOf('Account Billing')).off).toEqual([]));
+  });
+
+  it('says so when no resource was used in the range', async () => {
+    open();
+    expect(
+      await within(cardOf('Service Usage')).findByText('No usage in this range. Pick a longer range above.'),
+    ).toBeTruthy();
+    expect(within(cardOf('Service Usage')).queryByRole('list', { name: 'Legend' })).toBeNull();
   });
 
   it('pages the chart records in blocks of 100 until totalCount is reached', async () => {

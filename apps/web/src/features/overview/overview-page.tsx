@@ -51,7 +51,7 @@ export function OverviewPage() {
           </Card>
         </Col>
       </Row>
-      <Row gutter={[16, 16]} className="overview-charts">
+      <Row gutter={[16, 16]} className="overview-charts equal-height-cards">
         <Col xs={24} xxl={12}>
           <UsageChartCard
             title={T.accountBilling}

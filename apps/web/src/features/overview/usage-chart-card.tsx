@@ -1,9 +1,10 @@
-import { Alert, Card, Spin } from 'antd';
+import { Card, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { LoadFailed } from '../../components/load-state';
 import { Texts } from '../../lib/texts';
-import { errorText } from '../../lib/toast';
-import { chartOption } from './chart-option';
+import { ChartLegend } from './chart-legend';
+import { chartOption, legendEntries } from './chart-option';
 import { DateRangePicker } from './date-range-picker';
 import { axisLabels, type DayRange, DEFAULT_RANGE_DAYS, daysOf, lastDays, toBounds } from './overview-dates';
 import { useErrorToast, useUsageRecords } from './overview-queries';
@@ -42,19 +43,38 @@ export function UsageChartCard({ title, accountId, resources, measure, today }: 
   const records = useUsageRecords(accountId, bounds, resources);
   useErrorToast(records.error);
 
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (name: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (!next.delete(name)) next.add(name);
+      return next;
+    });
+
   const data = records.data;
-  const option = useMemo(() => {
+  const chart = useMemo(() => {
     if (!data) return undefined;
     const days = daysOf(data.range);
-    return chartOption(axisLabels(data.range, days), dailySeries(data.records, data.resources, days, measure), measure);
+    const series = dailySeries(data.records, data.resources, days, measure);
+    return { labels: axisLabels(data.range, days), series, legend: legendEntries(series) };
   }, [data, measure]);
+  const option = useMemo(
+    () => chart && chartOption(chart.labels, chart.series, measure, hidden),
+    [chart, measure, hidden],
+  );
 
   let body = <ChartLoading />;
-  if (records.isError) body = <Alert type="error" showIcon message={errorText(records.error)} />;
-  else if (option) {
+  if (records.isError) {
+    body = (
+      <div className="overview-chart overview-chart-loading">
+        <LoadFailed error={records.error} onRetry={() => void records.refetch()} retrying={records.isFetching} />
+      </div>
+    );
+  } else if (chart && option) {
     body = (
       <Suspense fallback={<ChartLoading />}>
         <Spin spinning={records.isFetching}>
+          <ChartLegend entries={chart.legend} hidden={hidden} onToggle={toggle} />
           <EChart option={option} className="overview-chart" />
         </Spin>
       </Suspense>

@@ -38,7 +38,7 @@ function open(apiBase = API) {
 const slow = { timeout: 8000 };
 const configLoaded = () => waitFor(() => expect(urlBox('Ethereum Mainnet').value.startsWith(API)).toBe(true), slow);
 
-const urlBox = (name: string) => screen.getByLabelText(`${name} URL`) as HTMLInputElement;
+const urlBox = (name: string) => screen.getByLabelText(`${name} URL`) as HTMLTextAreaElement;
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 setUpPageTests(toast);
@@ -59,7 +59,8 @@ describe('RpcServicePage', () => {
     for (const row of rows) {
       expect(within(row).getByText('POST')).toBeTruthy();
       expect(within(row).getByLabelText('Copy').tagName).toBe('BUTTON');
-      expect((row.querySelector('input') as HTMLInputElement).readOnly).toBe(true);
+      // A read-only text area: the whole URL shows, over several lines on a phone.
+      expect((within(row).getByRole('textbox') as HTMLTextAreaElement).readOnly).toBe(true);
     }
     await configLoaded();
     expect(screen.getByRole('textbox', { name: 'Ethereum Mainnet URL' })).toBe(urlBox('Ethereum Mainnet'));

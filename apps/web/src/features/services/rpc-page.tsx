@@ -21,7 +21,15 @@ function EndpointRow({ name, url }: { name: string; url: string }) {
         </label>
         <Tag color="blue">{T.post}</Tag>
         <CopyButton text={url} />
-        <Input id={id} aria-label={T.urlOf(name)} value={url} readOnly style={{ flex: '1 1 320px' }} />
+        {/* A text area, so a phone shows the whole URL over several lines instead of its start. */}
+        <Input.TextArea
+          id={id}
+          aria-label={T.urlOf(name)}
+          value={url}
+          readOnly
+          autoSize
+          style={{ flex: '1 1 320px' }}
+        />
       </Flex>
     </List.Item>
   );

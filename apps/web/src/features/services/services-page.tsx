@@ -52,7 +52,7 @@ export function ServicesPage() {
       <div className="page-header">
         <Typography.Title level={2}>{Texts.pageTitles.services}</Typography.Title>
       </div>
-      <Row gutter={[16, 16]}>
+      <Row gutter={[16, 16]} className="equal-height-cards">
         <Col xs={24} md={12}>
           <ServiceCard
             title={T.rpc}

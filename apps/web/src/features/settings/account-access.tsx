@@ -3,6 +3,7 @@ import { OWNER_ROLE, type UserRole } from '@ebs/contract';
 import { Button, Card, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 
 // Opened on demand: their Modal and Form load on first open, not with the page.
@@ -25,6 +26,7 @@ interface AccountAccessProps {
 export function AccountAccess({ accountId, users, currentUserId, canManage }: AccountAccessProps) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<UserRole | null>(null);
+  const scroll = useTableScroll();
 
   const removable = (user: UserRole) => canManage && user.id !== currentUserId && user.roleName !== OWNER_ROLE;
 
@@ -33,9 +35,16 @@ export function AccountAccess({ accountId, users, currentUserId, canManage }: Ac
     {
       title: T.name,
       key: 'name',
+      responsive: WIDE_ONLY,
       render: (_value, user) => [user.firstName, user.lastName].filter(Boolean).join(' '),
     },
-    { title: T.role, dataIndex: 'roleName', key: 'roleName', render: (roleName: string) => <Tag>{roleName}</Tag> },
+    {
+      title: T.role,
+      dataIndex: 'roleName',
+      key: 'roleName',
+      responsive: WIDE_ONLY,
+      render: (roleName: string) => <Tag>{roleName}</Tag>,
+    },
     {
       title: T.actions,
       key: 'actions',
@@ -66,7 +75,7 @@ export function AccountAccess({ accountId, users, currentUserId, canManage }: Ac
         dataSource={users}
         loading={!users}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        scroll={scroll}
       />
       {adding && <AddUserModal accountId={accountId} onClose={() => setAdding(false)} />}
       {removing && <RemoveUserModal accountId={accountId} user={removing} onClose={() => setRemoving(null)} />}

@@ -1,7 +1,8 @@
 import type { AccountDetails, UserRole } from '@ebs/contract';
-import { Card, Descriptions, type DescriptionsProps, Space } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Grid, Space } from 'antd';
 import { useState } from 'react';
 import { AccountStatusTag } from '../../components/account-status-tag';
+import { CopyButton } from '../../components/copy-button';
 import { EditButton } from '../../components/edit-button';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { formatDate } from '../../lib/format';
@@ -29,6 +30,8 @@ interface AccountInformationProps {
 /** Account Information (spec B §2): name with its edit icon, status, id, creation date, owner, roles, secret. */
 export function AccountInformation({ accountId, account, canManage }: AccountInformationProps) {
   const [editing, setEditing] = useState(false);
+  // A phone puts each label above its value: the id and the owner's e-mail get the whole width.
+  const { md } = Grid.useBreakpoint();
 
   const items: DescriptionsProps['items'] = account && [
     {
@@ -46,7 +49,16 @@ export function AccountInformation({ accountId, account, canManage }: AccountInf
       label: T.status,
       children: <AccountStatusTag isBillingApiEnabled={account.isBillingApiEnabled} />,
     },
-    { key: 'id', label: T.id, children: account.id },
+    {
+      key: 'id',
+      label: T.id,
+      children: (
+        <Space>
+          <span>{account.id}</span>
+          <CopyButton text={account.id} size="small" label={T.copyAccountId} />
+        </Space>
+      ),
+    },
     { key: 'createdAt', label: T.createdAt, children: formatDate(account.createdAt) },
     { key: 'owner', label: T.owner, children: account.owner.email },
     { key: 'userRoles', label: T.userRoles, children: roleCounts(account.userRoles) },
@@ -55,7 +67,7 @@ export function AccountInformation({ accountId, account, canManage }: AccountInf
 
   return (
     <Card title={T.accountInformation} loading={!account} className="settings-card">
-      <Descriptions bordered size="small" column={1} items={items} />
+      <Descriptions bordered size="small" column={1} layout={md === false ? 'vertical' : 'horizontal'} items={items} />
       {editing && account && (
         <EditAccountNameModal accountId={accountId} currentName={account.name} onClose={() => setEditing(false)} />
       )}

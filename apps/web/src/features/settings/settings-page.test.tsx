@@ -1,5 +1,5 @@
 import { type AccountDetails, Messages, type UserRole } from '@ebs/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -11,6 +11,7 @@ import {
   renderPage,
   serveFetch,
   setUpPageTests,
+  stubWindowWidth,
   wrapped,
 } from '../../testing/page-test-kit';
 import { DeleteAccountModal } from './delete-account-modal';
@@ -104,6 +105,23 @@ describe('SettingsPage: Account Information', () => {
     expect(within(info).getByRole('button', { name: 'Copy' })).toBeTruthy();
   });
 
+  it('puts each label beside its value on a wide screen and above it on a phone', async () => {
+    const ownerRow = async () => {
+      const info = await section('Account Information');
+      const label = await within(info).findByText('Owner');
+      return label.closest('tr') as HTMLElement;
+    };
+    open({ details: account() });
+    expect(within(await ownerRow()).getByText('owner@example.com')).toBeTruthy();
+    cleanup();
+
+    stubWindowWidth(390);
+    open({ details: account() });
+    const labelRow = await ownerRow();
+    expect(within(labelRow).queryByText('owner@example.com')).toBeNull();
+    expect(within(labelRow.nextElementSibling as HTMLElement).getByText('owner@example.com')).toBeTruthy();
+  });
+
   it('shows SUSPENDED for an account whose billing API is off', async () => {
     open({ details: account({ isBillingApiEnabled: false, status: 'SUSPENDED' }) });
     expect(await within(await section('Account Information')).findByText('SUSPENDED')).toBeTruthy();
@@ -175,6 +193,20 @@ describe('SettingsPage: Account Access', () => {
     expect(within(row('owner@example.com')).queryByRole('button', { name: 'Remove' })).toBeNull();
     expect(within(row('bob@example.com')).getByRole('button', { name: 'Remove' })).toBeTruthy();
     expect(within(row('new@example.com')).getByRole('button', { name: 'Remove' })).toBeTruthy();
+  });
+
+  it('shows a phone the e-mail and the Remove action only', async () => {
+    stubWindowWidth(390);
+    open({ details: account() });
+    const access = await section('Account Access');
+    await within(access).findByText('bob@example.com');
+    expect(
+      within(access)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Email', 'Actions']);
+    expect(within(row('bob@example.com')).queryByText('Bob Member')).toBeNull();
+    expect(within(row('bob@example.com')).getByRole('button', { name: 'Remove' })).toBeTruthy();
   });
 
   it('hides Remove on another OWNER row too', async () => {

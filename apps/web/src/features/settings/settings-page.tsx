@@ -3,6 +3,7 @@ import { Typography } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { LoadFailed } from '../../components/load-state';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
@@ -17,7 +18,7 @@ const Alert = lazyDialog(() => import('antd/es/alert').then((m) => m.default));
 export function SettingsPage() {
   const accountId = useParams().accountId ?? '';
   const { authUser, user } = useSession();
-  const { data: account, error } = useAccountDetails(accountId);
+  const { data: account, error, refetch, isFetching } = useAccountDetails(accountId);
 
   useEffect(() => {
     if (error) toast.error(error);
@@ -31,13 +32,20 @@ export function SettingsPage() {
         <Typography.Title level={2}>{Texts.pageTitles.settings}</Typography.Title>
       </div>
       {account && !canManage && <Alert className="settings-card" type="info" message={Texts.settings.ownerOnlyHint} />}
-      <AccountInformation accountId={accountId} account={account} canManage={canManage} />
-      <AccountAccess
-        accountId={accountId}
-        users={account?.userRoles}
-        currentUserId={authUser?.sub ?? user?.id}
-        canManage={canManage}
-      />
+      {/* Without the details the two sections would stay skeletons: say so instead, with a retry. */}
+      {!account && error ? (
+        <LoadFailed error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : (
+        <>
+          <AccountInformation accountId={accountId} account={account} canManage={canManage} />
+          <AccountAccess
+            accountId={accountId}
+            users={account?.userRoles}
+            currentUserId={authUser?.sub ?? user?.id}
+            canManage={canManage}
+          />
+        </>
+      )}
     </>
   );
 }

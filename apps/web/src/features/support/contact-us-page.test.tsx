@@ -65,7 +65,7 @@ describe('ContactUsPage', () => {
   it('shows the current account by name and id in a disabled field', () => {
     open(() => wrapped({ ticketId: 't1' }));
 
-    const account = screen.getByLabelText('Account') as HTMLInputElement;
+    const account = screen.getByLabelText('Account') as HTMLTextAreaElement;
     expect(account.disabled).toBe(true);
     expect(account.value).toBe(`Ops team (${ACCOUNT})`);
   });

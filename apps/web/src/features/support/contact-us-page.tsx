@@ -38,8 +38,8 @@ export function ContactUsPage() {
     <Card className="narrow-form">
       <Form<ContactFields> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item label={T.account} htmlFor="contact-account">
-          {/* A title, as a narrow screen cuts the id and a disabled field cannot be scrolled. */}
-          <Input id="contact-account" disabled value={account} title={account} />
+          {/* A text area that grows: a phone shows the whole id on a second line, never cut. */}
+          <Input.TextArea id="contact-account" disabled value={account} title={account} autoSize />
         </Form.Item>
         <Form.Item
           name="message"

@@ -1,0 +1,67 @@
+import type { Transaction } from '@ebs/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { TransactionTable } from './transaction-table';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const HINT = 'No transactions yet. Buy credits to make your first deposit.';
+
+const deposit: Transaction = {
+  id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+  type: 'DEPOSIT_ONE_TIME',
+  amount: 30,
+  status: 'COMPLETED',
+  createdAt: '2026-11-21T12:00:00.000Z',
+  updatedAt: '2026-11-21T12:00:00.000Z',
+  metadata: {},
+};
+
+function open(answer: () => Reply | Promise<Reply>) {
+  const calls = serveFetch((call) => {
+    if (call.url === '/api/v1.0/transaction/type') return wrapped([]);
+    if (call.url.startsWith('/api/v1.0/transaction?')) return answer();
+    return undefined;
+  });
+  renderPage(
+    `/account/${ACCOUNT}/billings/overview`,
+    '/account/:accountId/billings/overview',
+    <TransactionTable accountId={ACCOUNT} />,
+  );
+  return () => calls.filter((c) => c.url.startsWith('/api/v1.0/transaction?'));
+}
+
+const placeholder = () => document.querySelector('.ant-table-placeholder');
+
+setUpPageTests(toast);
+
+describe('TransactionTable: loading, empty and failed states', () => {
+  it('shows a blank while the history loads, then says how to make the first deposit', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    open(() => new Promise<Reply>((resolve) => (answer = resolve)));
+
+    await vi.waitFor(() => expect(placeholder()).not.toBeNull());
+    expect(placeholder()?.textContent).toBe('');
+
+    answer(wrapped({ transactions: [], totalCount: 0 }));
+    expect(await screen.findByText(HINT)).toBeTruthy();
+  });
+
+  it('says what to do when the history fails to load, and Try again fetches it again', async () => {
+    let attempt = 0;
+    const listCalls = open(() => {
+      attempt += 1;
+      return attempt === 1 ? failed(503, 'History is resting') : wrapped({ transactions: [deposit], totalCount: 1 });
+    });
+
+    expect(await screen.findByText(/History is resting Check your connection, then try again\./)).toBeTruthy();
+    expect(screen.queryByText(HINT)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(deposit.id)).toBeTruthy();
+    expect(listCalls()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,72 @@
+import type { ApiKey, ApiKeyList } from '@ebs/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { ApiKeysPage } from './api-keys-page';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const HINT = 'No API keys yet. Create one with Generate New API Keys.';
+
+const listOf = (apiKeys: ApiKey[]): ApiKeyList => ({
+  apiKeys,
+  offset: 0,
+  limit: 100,
+  total: apiKeys.length,
+  count: apiKeys.length,
+});
+
+const production: ApiKey = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  apiKeyId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  name: 'Production',
+  apiKeyName: 'Production',
+  status: 'ACTIVE',
+  createdAt: '2026-11-21T12:00:00.000Z',
+  updatedAt: '2026-11-21T12:00:00.000Z',
+};
+
+const open = (answer: () => Reply | Promise<Reply>) => {
+  const calls = serveFetch((call) => (call.url.startsWith('/api/v1.0/key?') ? answer() : undefined));
+  renderPage(`/account/${ACCOUNT}/apiKeys`, '/account/:accountId/apiKeys', <ApiKeysPage />);
+  return calls;
+};
+
+const placeholder = () => document.querySelector('.ant-table-placeholder');
+
+setUpPageTests(toast);
+
+describe('ApiKeysPage: loading, empty and failed states', () => {
+  it('shows no "No data" and no hint while the keys load, then says how to create the first key', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    open(() => new Promise<Reply>((resolve) => (answer = resolve)));
+
+    await screen.findByText('API Key Management');
+    await vi.waitFor(() => expect(placeholder()).not.toBeNull());
+    expect(placeholder()?.textContent).toBe('');
+    expect(screen.queryByText(HINT)).toBeNull();
+
+    answer(wrapped(listOf([])));
+    expect(await screen.findByText(HINT)).toBeTruthy();
+    expect(placeholder()?.textContent).toBe(HINT);
+  });
+
+  it('says what to do when the list fails to load, and Try again fetches it again', async () => {
+    let attempt = 0;
+    const calls = open(() => {
+      attempt += 1;
+      return attempt === 1 ? failed(503, 'Keys are resting') : wrapped(listOf([production]));
+    });
+
+    expect(await screen.findByText(/Keys are resting/)).toBeTruthy();
+    expect(screen.getByText(/Check your connection, then try again\./)).toBeTruthy();
+    expect(screen.queryByText(HINT)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Production')).toBeTruthy();
+    expect(calls.filter((c) => c.url.startsWith('/api/v1.0/key?'))).toHaveLength(2);
+    expect(screen.queryByText(/Keys are resting/)).toBeNull();
+  });
+});

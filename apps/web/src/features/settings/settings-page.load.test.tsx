@@ -1,0 +1,74 @@
+import { type AccountDetails, Messages } from '@ebs/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { clearSession, setAuthSession } from '../../session/session-store';
+import { stubClipboard } from '../../testing/clipboard';
+import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { SettingsPage } from './settings-page';
+
+vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const ME = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+
+const details: AccountDetails = {
+  id: ACCOUNT,
+  accountId: ACCOUNT,
+  name: 'Ops',
+  accountName: 'Ops',
+  status: 'ACTIVE',
+  isBillingApiEnabled: true,
+  roleName: 'OWNER',
+  createdAt: '2026-11-21T12:00:00.000Z',
+  balance: 25,
+  amountPending: 0,
+  owner: { email: 'owner@example.com' },
+  userRoles: [{ id: ME, email: 'owner@example.com', firstName: 'Ann', lastName: 'Owner', roleName: 'OWNER' }],
+  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
+};
+
+function open(answerDetails: () => Reply) {
+  setAuthSession({
+    idToken: 't',
+    expiresIn: 3600,
+    user: { sub: ME, email: 'owner@example.com', givenName: 'A', familyName: 'O' },
+  });
+  const calls = serveFetch((call) => (call.url === '/api/v1.0/account/details' ? answerDetails() : undefined));
+  renderPage(`/account/${ACCOUNT}/settings`, '/account/:accountId/settings', <SettingsPage />);
+  return calls;
+}
+
+setUpPageTests(toast);
+afterEach(() => clearSession());
+
+describe('SettingsPage: copying the account id and a failed load', () => {
+  it('copies the whole account id with its own copy button', async () => {
+    const writeText = stubClipboard();
+    open(() => wrapped(details));
+    const info = (await screen.findByText('Account Information')).closest('.ant-card') as HTMLElement;
+    await within(info).findByText(ACCOUNT);
+
+    fireEvent.click(within(info).getByRole('button', { name: 'Copy account ID' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.copied));
+    expect(writeText).toHaveBeenCalledWith(ACCOUNT);
+  });
+
+  it('says what to do instead of endless skeletons when the details fail, and Try again loads them', async () => {
+    let attempt = 0;
+    const calls = open(() => {
+      attempt += 1;
+      return attempt === 1 ? failed(503, 'Accounts are resting') : wrapped(details);
+    });
+
+    expect(await screen.findByText(/Accounts are resting Check your connection, then try again\./)).toBeTruthy();
+    expect(screen.queryByText('Account Information')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const info = (await screen.findByText('Account Information')).closest('.ant-card') as HTMLElement;
+    expect(await within(info).findByText(ACCOUNT)).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/v1.0/account/details')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});

@@ -57,6 +57,9 @@ describe('the legend', () => {
     const colours = chartOption(['Nov. 20', 'Nov. 21'], mixed, 'usage').color as string[];
     expect(legendEntries(mixed)).toEqual([{ name: 'RPC API ETHEREUM TESTNET', color: colours[1] }]);
     expect(legendEntries([{ resourceName: 'RPC_API_POLYGON_MAINNET', values: [0, 0] }])).toEqual([]);
+    const [unused, used] = chartOption(['Nov. 20', 'Nov. 21'], mixed, 'usage').series as Array<{ lineStyle?: object }>;
+    expect(unused?.lineStyle).toEqual({ width: 0 });
+    expect(used?.lineStyle).toBeUndefined();
   });
 
   it('draws no legend on the canvas and hides the series turned off in the page legend', () => {

@@ -91,6 +91,8 @@ export function chartOption(
       areaStyle: {},
       emphasis: { focus: 'series' },
       showSymbol: false,
+      // A resource without usage in the range draws no line along the top of the others' stack.
+      ...(s.values.every((value) => value === 0) ? { lineStyle: { width: 0 } } : {}),
       data: s.values,
     })),
   };

@@ -127,32 +127,19 @@ test.beforeAll(async ({ browser, playwright }) => {
   await context.close();
 });
 
-test('no serious or critical WCAG 2.1 AA violation on any route or main dialog at 1440×900', async ({
-  browser,
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize(SIZES['1440×900']);
-  await logIn(page, sample.email, sample.password);
-  const found = [
-    ...(await signedInPages(page, '1440×900', sample.accountId)),
-    ...(await dialogs(page, '1440×900', sample.accountId)),
-    ...(await signedOutPages(browser, '1440×900', sample.email)),
-  ];
-  expect(found.join('\n')).toBe('');
-});
-
-test('no serious or critical WCAG 2.1 AA violation on any route or main dialog at 390×844', async ({
-  browser,
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize(SIZES['390×844']);
-  await logIn(page, sample.email, sample.password);
-  const found = [
-    ...(await signedInPages(page, '390×844', sample.accountId)),
-    ...(await dialogs(page, '390×844', sample.accountId)),
-    ...(await signedOutPages(browser, '390×844', sample.email)),
-  ];
-  expect(found.join('\n')).toBe('');
-});
+for (const size of Object.keys(SIZES) as Size[]) {
+  test(`no serious or critical WCAG 2.1 AA violation on any route or main dialog at ${size}`, async ({
+    browser,
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(SIZES[size]);
+    await logIn(page, sample.email, sample.password);
+    const found = [
+      ...(await signedInPages(page, size, sample.accountId)),
+      ...(await dialogs(page, size, sample.accountId)),
+      ...(await signedOutPages(browser, size, sample.email)),
+    ];
+    expect(found.join('\n')).toBe('');
+  });
+}

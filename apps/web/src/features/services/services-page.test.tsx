@@ -1,30 +1,16 @@
-import type { AccountDetails } from '@ebs/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, getSession, setCurrentAccount } from '../../session/session-store';
+import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import { renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { ServicesPage } from './services-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const ACCOUNT = TEST_ACCOUNT_ID;
 
-const details: AccountDetails = {
-  id: ACCOUNT,
-  accountId: ACCOUNT,
-  name: 'Ops',
-  accountName: 'Ops',
-  status: 'ACTIVE',
-  isBillingApiEnabled: true,
-  roleName: 'OWNER',
-  createdAt: '2026-11-21T12:00:00.000Z',
-  balance: 25,
-  amountPending: 0,
-  owner: { email: 'owner@example.com' },
-  userRoles: [],
-  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
-};
+const details = accountDetails();
 
 /** The page with the feature stored as `stored` while the server's check answers `checked`. */
 function open(stored: boolean, checked: boolean) {

@@ -1,32 +1,21 @@
-import { type AccountDetails, Messages } from '@ebs/contract';
+import { Messages } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession } from '../../session/session-store';
+import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import { stubClipboard } from '../../testing/clipboard';
 import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { SettingsPage } from './settings-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const ACCOUNT = TEST_ACCOUNT_ID;
 const ME = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
-const details: AccountDetails = {
-  id: ACCOUNT,
-  accountId: ACCOUNT,
-  name: 'Ops',
-  accountName: 'Ops',
-  status: 'ACTIVE',
-  isBillingApiEnabled: true,
-  roleName: 'OWNER',
-  createdAt: '2026-11-21T12:00:00.000Z',
-  balance: 25,
-  amountPending: 0,
-  owner: { email: 'owner@example.com' },
+const details = accountDetails({
   userRoles: [{ id: ME, email: 'owner@example.com', firstName: 'Ann', lastName: 'Owner', roleName: 'OWNER' }],
-  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
-};
+});
 
 function open(answerDetails: () => Reply) {
   setAuthSession({

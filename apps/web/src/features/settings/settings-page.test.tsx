@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession } from '../../session/session-store';
+import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import {
   type FetchCall,
   failed,
@@ -19,7 +20,7 @@ import { SettingsPage } from './settings-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const ACCOUNT = TEST_ACCOUNT_ID;
 const ME = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const owner: UserRole = { id: ME, email: 'owner@example.com', firstName: 'Ann', lastName: 'Owner', roleName: 'OWNER' };
 const member: UserRole = {
@@ -37,22 +38,8 @@ const invited: UserRole = {
   roleName: 'INVITED',
 };
 
-const account = (patch: Partial<AccountDetails> = {}): AccountDetails => ({
-  id: ACCOUNT,
-  accountId: ACCOUNT,
-  name: 'Ops',
-  accountName: 'Ops',
-  status: 'ACTIVE',
-  isBillingApiEnabled: true,
-  roleName: 'OWNER',
-  createdAt: '2026-11-21T12:00:00.000Z',
-  balance: 25,
-  amountPending: 0,
-  owner: { email: owner.email },
-  userRoles: [owner, member, invited],
-  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
-  ...patch,
-});
+const account = (patch: Partial<AccountDetails> = {}) =>
+  accountDetails({ owner: { email: owner.email }, userRoles: [owner, member, invited], ...patch });
 
 /** The page as user `me`, the server answering details from `state` and `extra` for the rest. */
 function open(state: { details: AccountDetails }, extra: (call: FetchCall) => Reply | undefined = () => undefined) {

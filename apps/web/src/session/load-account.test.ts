@@ -1,5 +1,6 @@
-import type { AccountDetails, PaymentCard } from '@ebs/contract';
+import type { PaymentCard } from '@ebs/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountDetails } from '../testing/account-details';
 import { loadAccount } from './load-account';
 import { clearSession, getSession, setAuthSession, setCurrentAccount, subscribe } from './session-store';
 
@@ -7,21 +8,16 @@ type Reply = { status: number; body: unknown };
 
 const wrapped = (data: unknown): Reply => ({ status: 200, body: { statusCode: 200, message: 'OK', data } });
 
-const details = (id: string): AccountDetails => ({
-  id,
-  accountId: id,
-  name: `Account ${id}`,
-  accountName: `Account ${id}`,
-  status: 'ACTIVE',
-  isBillingApiEnabled: false,
-  roleName: 'OWNER',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  balance: 12.5,
-  amountPending: 0,
-  owner: { email: 'ann@example.com' },
-  userRoles: [],
-  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
-});
+const details = (id: string) =>
+  accountDetails({
+    id,
+    accountId: id,
+    name: `Account ${id}`,
+    accountName: `Account ${id}`,
+    isBillingApiEnabled: false,
+    balance: 12.5,
+    owner: { email: 'ann@example.com' },
+  });
 
 const cards: PaymentCard[] = [
   { id: 'pm_1', defaultPaymentMethod: true, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },

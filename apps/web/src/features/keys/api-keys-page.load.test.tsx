@@ -1,32 +1,15 @@
-import type { ApiKey, ApiKeyList } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { ApiKeysPage } from './api-keys-page';
+import { apiKey, keyList } from './keys-test-kit';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const production = apiKey('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Production', 'ACTIVE');
 const HINT = 'No API keys yet. Create one with Generate New API Keys.';
-
-const listOf = (apiKeys: ApiKey[]): ApiKeyList => ({
-  apiKeys,
-  offset: 0,
-  limit: 100,
-  total: apiKeys.length,
-  count: apiKeys.length,
-});
-
-const production: ApiKey = {
-  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  apiKeyId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  name: 'Production',
-  apiKeyName: 'Production',
-  status: 'ACTIVE',
-  createdAt: '2026-11-21T12:00:00.000Z',
-  updatedAt: '2026-11-21T12:00:00.000Z',
-};
 
 const open = (answer: () => Reply | Promise<Reply>) => {
   const calls = serveFetch((call) => (call.url.startsWith('/api/v1.0/key?') ? answer() : undefined));
@@ -48,7 +31,7 @@ describe('ApiKeysPage: loading, empty and failed states', () => {
     expect(placeholder()?.textContent).toBe('');
     expect(screen.queryByText(HINT)).toBeNull();
 
-    answer(wrapped(listOf([])));
+    answer(wrapped(keyList([])));
     expect(await screen.findByText(HINT)).toBeTruthy();
     expect(placeholder()?.textContent).toBe(HINT);
   });
@@ -57,7 +40,7 @@ describe('ApiKeysPage: loading, empty and failed states', () => {
     let attempt = 0;
     const calls = open(() => {
       attempt += 1;
-      return attempt === 1 ? failed(503, 'Keys are resting') : wrapped(listOf([production]));
+      return attempt === 1 ? failed(503, 'Keys are resting') : wrapped(keyList([production]));
     });
 
     expect(await screen.findByText(/Keys are resting/)).toBeTruthy();

@@ -1,4 +1,4 @@
-import { type ApiKey, type ApiKeyList, type CreatedApiKey, Messages } from '@ebs/contract';
+import { type ApiKey, type CreatedApiKey, Messages } from '@ebs/contract';
 import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
@@ -13,6 +13,7 @@ import {
   wrapped,
 } from '../../testing/page-test-kit';
 import { ApiKeysPage } from './api-keys-page';
+import { apiKey, keyList } from './keys-test-kit';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
@@ -20,26 +21,8 @@ const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const LIST_URL = '/api/v1.0/key?limit=100&offset=0';
 const SECRET = 'Zm9vYmFyYmF6cXV4LXNlY3JldC1rZXktMDEyMzQ1Njc';
 
-const key = (id: string, name: string, status: ApiKey['status']): ApiKey => ({
-  id,
-  apiKeyId: id,
-  name,
-  apiKeyName: name,
-  status,
-  createdAt: '2026-11-21T12:00:00.000Z',
-  updatedAt: '2026-11-21T12:00:00.000Z',
-});
-
-const live = key('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Production', 'ACTIVE');
-const paused = key('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'Staging', 'INACTIVE');
-
-const listOf = (apiKeys: ApiKey[]): ApiKeyList => ({
-  apiKeys,
-  offset: 0,
-  limit: 100,
-  total: apiKeys.length,
-  count: apiKeys.length,
-});
+const live = apiKey('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Production', 'ACTIVE');
+const paused = apiKey('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'Staging', 'INACTIVE');
 
 /**
  * The page over a small stand-in of the key service: it keeps `keys` and answers as the server
@@ -50,14 +33,14 @@ function open(initial: ApiKey[], extra: (call: FetchCall) => Reply | undefined =
   const calls = serveFetch((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.method === 'GET' && call.url === LIST_URL) return wrapped(listOf(keys));
+    if (call.method === 'GET' && call.url === LIST_URL) return wrapped(keyList(keys));
     if (call.method === 'POST' && call.url === '/api/v1.0/key/') {
       const name = (call.body as { apiKeyName: string }).apiKeyName;
       const created: CreatedApiKey = {
-        ...key('cccccccc-cccc-4ccc-8ccc-cccccccccccc', name, 'ACTIVE'),
+        ...apiKey('cccccccc-cccc-4ccc-8ccc-cccccccccccc', name, 'ACTIVE'),
         key: { keyId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', key: SECRET },
       };
-      keys = [...keys, key(created.id, name, 'ACTIVE')];
+      keys = [...keys, apiKey(created.id, name, 'ACTIVE')];
       return wrapped(created, Messages.createdName(name));
     }
     const action = call.url.match(/^\/api\/v1\.0\/key\/([^/]+)(?:\/(\w+))?$/);

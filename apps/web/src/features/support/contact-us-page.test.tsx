@@ -1,8 +1,9 @@
-import { type AccountDetails, Messages } from '@ebs/contract';
+import { Messages } from '@ebs/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession, setCurrentAccount } from '../../session/session-store';
+import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import {
   type FetchCall,
   failed,
@@ -16,24 +17,9 @@ import { ContactUsPage } from './contact-us-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const ACCOUNT = TEST_ACCOUNT_ID;
+const details = accountDetails({ name: 'Ops team', accountName: 'Ops team' });
 const PATH = '/api/v1.0/support/dashboard';
-
-const details: AccountDetails = {
-  id: ACCOUNT,
-  accountId: ACCOUNT,
-  name: 'Ops team',
-  accountName: 'Ops team',
-  status: 'ACTIVE',
-  isBillingApiEnabled: true,
-  roleName: 'OWNER',
-  createdAt: '2026-11-21T10:00:00.000Z',
-  balance: 25,
-  amountPending: 0,
-  owner: { email: 'owner@example.com' },
-  userRoles: [],
-  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
-};
 
 function open(reply: () => Reply) {
   const calls = serveFetch((call) => (call.method === 'POST' && call.url === PATH ? reply() : undefined));

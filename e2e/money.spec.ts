@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { createAccountOverApi, logIn, signUpOverApi, toast } from './support.ts';
+import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi, toast } from './support.ts';
 
 /** Opens the Add Payment Method dialog and enters a card, as a person would. */
 async function addCard(page: Page, number: string) {
@@ -32,12 +32,13 @@ const menuItem = (page: Page, name: string) => page.locator('.ant-dropdown:visib
 test('cards: add, set as default, edit expiry, removal rules, decline and challenge', async ({ page, request }) => {
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'Card account');
+  await recordToasts(page);
   await logIn(page, email, password);
   await page.getByRole('row', { name: /Card account/ }).click();
   await page.goto(`/account/${accountId}/billings/addPaymentCard`);
 
   await addCard(page, '4242 4242 4242 4242');
-  await expect(toast(page, 'Payment card added.')).toBeVisible();
+  await expectToastShown(page, 'Payment card added.');
   await expect(tile(page, '4242')).toContainText('Default');
   const box = await tile(page, '4242').boundingBox();
   expect([Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)]).toEqual([300, 176]);
@@ -52,7 +53,7 @@ test('cards: add, set as default, edit expiry, removal rules, decline and challe
   await page.keyboard.press('Escape');
   await openCardMenu(page, '4444');
   await menuItem(page, 'Set as default').click();
-  await expect(toast(page, 'Payment card has been set as default.')).toBeVisible();
+  await expectToastShown(page, 'Payment card has been set as default.');
   await expect(tile(page, '4444')).toContainText('Default');
   await expect(tile(page, '4242')).not.toContainText('Default');
 
@@ -66,7 +67,7 @@ test('cards: add, set as default, edit expiry, removal rules, decline and challe
   await select('Year').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="2029"]').click();
   await edit.getByRole('button', { name: 'Update' }).click();
-  await expect(toast(page, 'Payment card updated.')).toBeVisible();
+  await expectToastShown(page, 'Payment card updated.');
   await expect(tile(page, '4242')).toContainText('11/2029');
 
   // The default card cannot be removed; another one can.
@@ -82,17 +83,17 @@ test('cards: add, set as default, edit expiry, removal rules, decline and challe
   await openCardMenu(page, '4242');
   await menuItem(page, 'Remove').click();
   await page.getByRole('dialog', { name: 'Remove Payment Method' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(toast(page, 'Payment card has been removed.')).toBeVisible();
+  await expectToastShown(page, 'Payment card has been removed.');
   await expect(tile(page, '4242')).toHaveCount(0);
 
   // Now the only card cannot be removed.
   await openCardMenu(page, '4444');
   await menuItem(page, 'Remove').click();
-  await expect(toast(page, 'Please add a payment card to proceed.')).toBeVisible();
+  await expectToastShown(page, 'Please add a payment card to proceed.');
 
   // A declined card shows the processor's message and adds nothing.
   const declined = await addCard(page, '4000 0000 0000 0002');
-  await expect(toast(page, 'Your card was declined.')).toBeVisible();
+  await expectToastShown(page, 'Your card was declined.');
   await declined.getByRole('button', { name: 'Cancel' }).click();
   await expect(tile(page, '0002')).toHaveCount(0);
 
@@ -101,13 +102,14 @@ test('cards: add, set as default, edit expiry, removal rules, decline and challe
   const challenge = page.getByRole('dialog', { name: 'Confirm your card' });
   await expect(challenge.getByText('Your bank asks you to confirm this card.')).toBeVisible();
   await challenge.getByRole('button', { name: 'Complete' }).click();
-  await expect(toast(page, 'Payment card added.')).toBeVisible();
+  await expectToastShown(page, 'Payment card added.');
   await expect(tile(page, '3184')).toBeVisible();
 });
 
 test('buy credits: the confirmation, the payment, its receipt; auto pay on, saved, off', async ({ page, request }) => {
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'Paying account');
+  await recordToasts(page);
   await logIn(page, email, password);
   await page.getByRole('row', { name: /Paying account/ }).click();
   // A new account has no credit yet: it is suspended until the first deposit.
@@ -115,7 +117,7 @@ test('buy credits: the confirmation, the payment, its receipt; auto pay on, save
   await expect(suspendedBar).toBeVisible();
   await page.goto(`/account/${accountId}/billings/addPaymentCard`);
   await addCard(page, '4242 4242 4242 4242');
-  await expect(toast(page, 'Payment card added.')).toBeVisible();
+  await expectToastShown(page, 'Payment card added.');
 
   await page.goto(`/account/${accountId}/billings/buyCredits`);
   const oneTime = page.locator('.ant-card').filter({ hasText: 'Make One Time Pay' });
@@ -128,7 +130,7 @@ test('buy credits: the confirmation, the payment, its receipt; auto pay on, save
   await expect(confirm).toContainText('Default');
   await expect(confirm).toContainText('December 2030');
   await confirm.getByRole('button', { name: 'Deposit' }).click();
-  await expect(toast(page, 'Your payment is being processed. Thanks for using the product!')).toBeVisible();
+  await expectToastShown(page, 'Your payment is being processed. Thanks for using the product!');
   await expect(suspendedBar).toHaveCount(0);
 
   await page.goto(`/account/${accountId}/billings/overview`);
@@ -151,18 +153,19 @@ test('buy credits: the confirmation, the payment, its receipt; auto pay on, save
   await page.goto(`/account/${accountId}/billings/buyCredits`);
   const autoPay = page.locator('.ant-card').filter({ hasText: 'Save Auto Pay' });
   await autoPay.getByRole('switch', { name: 'Auto Pay' }).click();
-  await expect(toast(page, 'Thanks for enabling auto pay.')).toBeVisible();
+  await expectToastShown(page, 'Thanks for enabling auto pay.');
   await autoPay.getByLabel('Threshold (USD)').fill('20');
   await autoPay.getByLabel('Amount (USD)').fill('50');
   await autoPay.getByRole('button', { name: 'Save Auto Pay' }).click();
-  await expect(toast(page, 'Your auto pay setting has been saved.')).toBeVisible();
+  await expectToastShown(page, 'Your auto pay setting has been saved.');
   await autoPay.getByRole('switch', { name: 'Auto Pay' }).click();
-  await expect(toast(page, 'Your auto pay has been turned off.')).toBeVisible();
+  await expectToastShown(page, 'Your auto pay has been turned off.');
 });
 
 test('an account with no card gets the non-closable no-card modal when buying credits', async ({ page, request }) => {
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'Cardless account');
+  await recordToasts(page);
   await logIn(page, email, password);
   await page.getByRole('row', { name: /Cardless account/ }).click();
   await page.goto(`/account/${accountId}/billings/buyCredits`);
@@ -184,18 +187,19 @@ test('a card with insufficient funds shows the processor message, posts nothing 
 }) => {
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'Short account');
+  await recordToasts(page);
   await logIn(page, email, password);
   await page.getByRole('row', { name: /Short account/ }).click();
   await page.goto(`/account/${accountId}/billings/addPaymentCard`);
   await addCard(page, '4000 0000 0000 9995');
-  await expect(toast(page, 'Payment card added.')).toBeVisible();
+  await expectToastShown(page, 'Payment card added.');
 
   await page.goto(`/account/${accountId}/billings/buyCredits`);
   const oneTime = page.locator('.ant-card').filter({ hasText: 'Make One Time Pay' });
   await oneTime.getByLabel('Amount (USD)').fill('30');
   await oneTime.getByRole('button', { name: 'Pay' }).click();
   await page.getByRole('dialog', { name: '$30.00 USD' }).getByRole('button', { name: 'Deposit' }).click();
-  await expect(toast(page, 'Your card has insufficient funds.')).toBeVisible();
+  await expectToastShown(page, 'Your card has insufficient funds.');
 
   await page.goto(`/account/${accountId}/billings/overview`);
   await expect(page.locator('.ant-statistic-content').first()).toHaveText('0.00');

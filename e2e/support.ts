@@ -67,19 +67,36 @@ export const toast = (page: Page, text: string) => page.locator('.ant-message').
  */
 export async function recordToasts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen = new Set<string>();
-    Object.assign(window, { shownToasts: seen });
+    // A notice may be reused for the next toast (one at a time): each new text of it counts.
+    const lastText = new WeakMap<Element, string>();
+    const shown: Array<{ text: string; checked: boolean }> = [];
+    Object.assign(window, { shownToasts: shown });
     new MutationObserver(() => {
-      for (const notice of document.querySelectorAll('.ant-message-notice')) seen.add(notice.textContent ?? '');
+      for (const notice of document.querySelectorAll('.ant-message-notice')) {
+        const text = notice.textContent ?? '';
+        if (!text || lastText.get(notice) === text) continue;
+        lastText.set(notice, text);
+        shown.push({ text, checked: false });
+      }
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
 }
 
-/** Waits until a toast with exactly this text (spaces as written) has been shown; see recordToasts. */
+/**
+ * Waits until a toast with exactly this text (spaces as written) has been shown that no earlier
+ * call has checked, and marks it checked: the same words shown twice need two toasts. See recordToasts.
+ */
 export async function expectToastShown(page: Page, text: string): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => [...((window as unknown as { shownToasts?: Set<string> }).shownToasts ?? [])]))
-    .toContain(text);
+    .poll(() =>
+      page.evaluate((wanted) => {
+        const shown = (window as unknown as { shownToasts?: Array<{ text: string; checked: boolean }> }).shownToasts;
+        const toast = shown?.find((t) => t.text === wanted && !t.checked);
+        if (toast) toast.checked = true;
+        return Boolean(toast);
+      }, text),
+    )
+    .toBe(true);
 }
 
 /** Signs up and confirms over the identity API, for journeys that start signed up. */

@@ -1,8 +1,14 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { accountHeaders, admin, createAccountOverApi, idTokenOverApi, logIn, signUpOverApi } from './support.ts';
+import {
+  accountHeaders,
+  admin,
+  createAccountOverApi,
+  idTokenOverApi,
+  logIn,
+  sendCoins,
+  signUpOverApi,
+} from './support.ts';
 
-/** Anvil's first development account: unlocked, so the gateway's node signs for it. */
-const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const DESTINATION = '0x1234567890123456789012345678901234567890';
 
 export interface SampleAccount {
@@ -52,11 +58,7 @@ export async function createSampleAccount(request: APIRequestContext, baseURL: s
   });
   expect(wallet.status()).toBe(200);
   const { publicAddress } = (await wallet.json()).data as { publicAddress: string };
-  const value = `0x${(25n * 10n ** 16n).toString(16)}`;
-  const sent = await request.post(gateway('ethereum/sepolia'), {
-    data: rpc('eth_sendTransaction', [{ from: DEV_ACCOUNT, to: publicAddress, value }]),
-  });
-  expect(await sent.json()).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+  await sendCoins(gateway('ethereum/sepolia'), publicAddress, 25n * 10n ** 16n);
   await expect
     .poll(
       async () => {

@@ -55,7 +55,7 @@ async function secondPerson(browser: Browser) {
   return { page: await context.newPage(), close: () => context.close() };
 }
 
-test('the owner renames the account and reveals its signing secret', async ({ page, request }) => {
+test('the owner renames the account, reveals its signing secret and rotates it', async ({ page, request }) => {
   const { email, password } = await signUpOverApi(request);
   await createAccountOverApi(request, email, password, 'Before rename');
   await logIn(page, email, password);
@@ -85,6 +85,20 @@ test('the owner renames the account and reveals its signing secret', async ({ pa
   await info.getByRole('button', { name: 'Hide' }).click();
   await info.getByRole('button', { name: 'Reveal' }).click();
   await expect(secret).toHaveText(shown ?? '');
+
+  await info.getByRole('button', { name: 'Rotate' }).click();
+  const rotate = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+  await rotate.getByRole('button', { name: 'Rotate' }).click();
+  await expect(
+    toast(
+      page,
+      'The signing secret has been rotated. For 24 hours, webhooks are signed with both the new and the previous secret.',
+    ),
+  ).toBeVisible();
+  await expect(rotate).toBeHidden();
+  await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  await expect(secret).not.toHaveText(shown ?? '');
+  await expect(info.getByText(/^The previous secret also signs webhooks until \d{4}-\d{2}-\d{2} /)).toBeVisible();
 });
 
 test('an added user sees and opens the account; once removed, the server refuses them', async ({
@@ -100,12 +114,15 @@ test('an added user sees and opens the account; once removed, the server refuses
   await openSettings(page, 'Shared account');
   await expect(accessRow(page, owner.email).getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await addUser(page, member.email);
-  await expect(accessRow(page, member.email)).toContainText('MEMBER');
-  await expect(accessRow(page, member.email)).toContainText('Jo Urney');
+  // Invited like an address without a user, so the owner cannot tell who has signed up.
+  await expect(accessRow(page, member.email)).toContainText('INVITED');
 
   const other = await secondPerson(browser);
   await logIn(other.page, member.email, member.password);
   await expect(other.page.getByRole('row', { name: /Shared account/ })).toContainText('MEMBER');
+  await page.reload();
+  await expect(accessRow(page, member.email)).toContainText('MEMBER');
+  await expect(accessRow(page, member.email)).toContainText('Jo Urney');
   await other.page.getByRole('row', { name: /Shared account/ }).click();
   await expect(other.page).toHaveURL(`/account/${accountId}/overview`);
 
@@ -191,6 +208,7 @@ test('a MEMBER is offered no access changes, and the server refuses them over th
   await expect(page.getByRole('button', { name: 'Add User to Account' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit account name' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Rotate' })).toHaveCount(0);
   // A member still reads the signing secret.
   await page.getByRole('button', { name: 'Reveal' }).click();
   await expect(page.getByTestId('signing-secret')).toHaveText(/^whsec_/);
@@ -213,6 +231,9 @@ test('a MEMBER is offered no access changes, and the server refuses them over th
   });
   expect(rename.status).toBe(403);
   expect(rename.body.message).toBe('Only the owner of this account can rename it.');
+  const rotation = await callAs(request, token, accountId, 'POST', '/api/v1.0/account/signing-secret/rotate');
+  expect(rotation.status).toBe(403);
+  expect(rotation.body.message).toBe('Only the owner of this account can rotate the signing secret.');
   await page.reload();
   await expect(accessRow(page, owner.email)).toBeVisible();
   await expect(page.getByTestId('account-name')).toHaveText('Members only');

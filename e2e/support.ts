@@ -5,6 +5,9 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { createWalletClient, formatEther, http, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { sepolia } from 'viem/chains';
 
 export const uniqueEmail = (prefix = 'journey') => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 
@@ -186,4 +189,19 @@ export async function startWebhookReceiver(answer: string) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Sends `wei` to an address on Ethereum Sepolia as a customer would: from a key held here, funded
+ * by the operator's faucet (`chain fund`), signed by viem and sent through the gateway with
+ * eth_sendRawTransaction (the gateway refuses node-signed eth_sendTransaction).
+ */
+export async function sendCoins(gatewayUrl: string, to: string, wei: bigint) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  // Room for the sender's own network fee.
+  const funded = formatEther(wei + parseEther('0.01'));
+  admin('chain', 'fund', '--network', 'ethereum/sepolia', '--address', account.address, '--amount', funded);
+  const wallet = createWalletClient({ account, chain: sepolia, transport: http(gatewayUrl) });
+  const hash = await wallet.sendTransaction({ to: to as `0x${string}`, value: wei });
+  expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import {
   accountHeaders,
@@ -9,19 +9,17 @@ import {
   idTokenOverApi,
   logIn,
   type ReceivedWebhook,
+  sendCoins,
   signUpOverApi,
   startWebhookReceiver,
   toast,
 } from './support.ts';
 
-/** Anvil's first development account: unlocked, so the gateway's node signs for it. */
-const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SEPOLIA = 'ETHEREUM SEPOLIA';
 const RECEIVER_ANSWER = 'journey receiver got it';
 
 /** Decimal digits only: the server's checksummed form of the address is the same text. */
 const randomAddress = () => `0x${Array.from({ length: 40 }, () => randomInt(10)).join('')}`;
-const hexWei = (wei: bigint) => `0x${wei.toString(16)}`;
 const short = (value: string) => `${value.slice(0, 4)}...${value.slice(-4)}`;
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -45,18 +43,6 @@ function verified(secret: string, delivery: ReceivedWebhook) {
   const webhook = new Webhook(secret);
   expect(() => webhook.verify(`${delivery.body} `, headers)).toThrow();
   return webhook.verify(delivery.body, headers) as { type: string; data: Record<string, unknown> };
-}
-
-async function sendEth(request: APIRequestContext, gatewayUrl: string, to: string, wei: bigint) {
-  const sent = await request.post(gatewayUrl, {
-    data: {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_sendTransaction',
-      params: [{ from: DEV_ACCOUNT, to, value: hexWei(wei) }],
-    },
-  });
-  expect(await sent.json()).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
 }
 
 test('token forwarding: wallets validated and created, a deposit forwarded with a signed webhook, wallets managed', async ({
@@ -218,7 +204,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await sider.getByRole('link', { name: 'Transactions', exact: true }).click();
   await expect(heading('Token Forwarding Transactions')).toBeVisible();
   await expect(page.locator('.ant-table-placeholder')).toContainText('No transactions yet.');
-  await sendEth(request, gateway, walletAddress, 25n * 10n ** 16n);
+  await sendCoins(gateway, walletAddress, 25n * 10n ** 16n);
 
   type Forward = {
     id: string;
@@ -347,7 +333,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await expect(tabRows(page).locator('td').nth(3)).toHaveText('ENABLED');
   await expect(statusDot).toHaveClass(/ant-badge-status-success/);
 
-  await sendEth(request, gateway, gasAddress, 10n ** 17n);
+  await sendCoins(gateway, gasAddress, 10n ** 17n);
   await page.getByRole('tab', { name: 'Gas Fee Funding Wallets' }).click();
   await expect(gasCells.nth(4)).toHaveText('0 ETH');
   await tabRows(page).click();

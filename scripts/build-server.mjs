@@ -2,7 +2,7 @@
 // the project's own TypeScript (server and contract) bundled, every npm package left to node_modules.
 // Starting the built server needs no TypeScript loader: less memory and a faster start (docs/performance.md).
 // `node scripts/build-server.mjs --if-outdated` builds only when a source is newer than the build.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -48,6 +48,11 @@ export async function buildServer() {
       },
     ],
   });
+  // Read at run time beside the module that loads it (modules/identity/common-passwords.ts).
+  copyFileSync(
+    path.join(root, 'apps/server/src/modules/identity/common-passwords.txt'),
+    path.join(root, 'apps/server/dist/common-passwords.txt'),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

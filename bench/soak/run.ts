@@ -76,6 +76,8 @@ async function startServers(
         JOBS_INTERVAL_SECONDS: '5',
         USAGE_FLUSH_SECONDS: '3',
         RPC_RATE_LIMIT_PER_SECOND: '1000',
+        // A deposit a minute per person: a soak of more than 50 minutes would meet the day's limit.
+        PAYMENT_RATE_LIMIT_PER_DAY: '10000',
         ID_TOKEN_TTL_SECONDS: '120',
         TRUST_PROXY: '1',
         NODE_OPTIONS: `--import=${probe}`,
@@ -101,7 +103,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   await setPrice(db, AUTO_PAY_RESOURCE, AUTO_PAY_PRICE);
 
   log(`soak: ${PROCESSES} server processes behind ${balancer.url}, PostgreSQL ${database.url}, Redis ${REDIS_URL}`);
-  const { users, targets } = await seed(balancer.url, USERS);
+  const { users, targets } = await seed(balancer.url, servers[0]?.baseUrl ?? balancer.url, USERS);
   const deposits = new Map<string, number>();
   for (const user of users) for (const account of user.accounts) deposits.set(account.id, account.paying ? 1 : 0);
   log(`seeded ${users.length} users, ${targets.length} keys; ${MINUTES} min of load at ${RPC_RATE} gateway requests/s`);

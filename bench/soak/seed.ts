@@ -75,13 +75,18 @@ async function newKey(client: Client, accountId: string, name: string) {
 
 /**
  * `users` customers with a paid account and two keys each (on the NETWORKS in turn); the first also
- * owns the auto pay account and its key, the second an account whose card cannot pay.
+ * owns the auto pay account and its key, the second an account whose card cannot pay. Codes are read
+ * from `mailboxUrl`, a server of its own: the dev outbox answers no request a proxy forwarded.
  */
-export async function seed(baseUrl: string, users: number): Promise<{ users: SoakUser[]; targets: GatewayTarget[] }> {
+export async function seed(
+  baseUrl: string,
+  mailboxUrl: string,
+  users: number,
+): Promise<{ users: SoakUser[]; targets: GatewayTarget[] }> {
   const seeded: SoakUser[] = [];
   const targets: GatewayTarget[] = [];
   for (let u = 0; u < users; u++) {
-    const client = new Client(baseUrl);
+    const client = new Client(baseUrl, mailboxUrl);
     const { email, password } = await client.signUp(
       `soak-${u}-${randomUUID().slice(0, 8)}@example.com`,
       'soak password 1',

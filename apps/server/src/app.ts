@@ -245,6 +245,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   // The local processor's browser-facing routes exist only while it is the card provider.
   if (processor) await app.register(processorRoutes, { ...deps, processor });
+  // Stripe's refunds and disputes reach the ledger through its signed events (the SDK loaded only then).
+  if (config.CARD_PROVIDER === 'stripe' && config.STRIPE_WEBHOOK_SECRET) {
+    const { StripeEvents } = await import('./modules/cards/stripe-events.service.ts');
+    const { stripeWebhookRoutes } = await import('./modules/cards/stripe-webhook.routes.ts');
+    await app.register(stripeWebhookRoutes, { events: new StripeEvents(db, config.STRIPE_WEBHOOK_SECRET, app.log) });
+  }
   await app.register(thirdPartyRoutes, { ...deps, thirdParty });
   await registerWeb(app, config.WEB_DIST);
   return { app, deps, routes };

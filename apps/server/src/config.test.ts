@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { productionEnv } from './testing/production-env.ts';
 
 describe('configuration', () => {
   it('uses the embedded defaults with an empty environment', () => {
@@ -20,6 +21,21 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the gateway’s method lists and refuses a malformed one with one clear line', () => {
+    const config = loadConfig({ RPC_BLOCKED_METHODS: 'debug_*, eth_getProof', RPC_ALLOWED_METHODS: 'evm_snapshot' });
+    expect([config.rpcBlockedMethods, config.rpcAllowedMethods]).toEqual([
+      ['debug_*', 'eth_getProof'],
+      ['evm_snapshot'],
+    ]);
+    expect(loadConfig({}).rpcBlockedMethods).toEqual([]);
+    expect(() => loadConfig({ RPC_ALLOWED_METHODS: 'eth_call,,' })).toThrow(
+      /^Invalid configuration: RPC_ALLOWED_METHODS/,
+    );
+    expect(() => loadConfig({ RPC_BLOCKED_METHODS: 'anvil_*set' })).toThrow(
+      /^Invalid configuration: RPC_BLOCKED_METHODS/,
+    );
+  });
+
   it('never repeats a secret, or an address that may hold a password, in its error', () => {
     for (const [name, value] of [
       ['DATA_ENCRYPTION_KEY', 'short-but-secret-key'],
@@ -27,6 +43,7 @@ describe('configuration', () => {
       ['WALLET_MASTER_SEED', 'not-hex-secret-seed'],
       ['DATABASE_URL', 'mysql://root:hunter2@db/ebs'],
       ['SMTP_URL', 'ftp://mail:hunter2@smtp'],
+      ['STRIPE_WEBHOOK_SECRET', 'not-a-whsec-hunter2'],
     ]) {
       expect(() => loadConfig({ [name as string]: value })).toThrow(
         new RegExp(`^Invalid configuration: ${name} .*\\(got a value of another form\\)$`),
@@ -38,6 +55,60 @@ describe('configuration', () => {
   it('requires the production secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       'Invalid configuration: AUTH_SIGNING_KEY is required when NODE_ENV=production',
+    );
+  });
+
+  it('refuses a production start on the local card processor, which takes any test card for free', () => {
+    for (const provider of [undefined, 'local']) {
+      const env = productionEnv();
+      delete env.STRIPE_SECRET_KEY;
+      delete env.STRIPE_PUBLISHABLE_KEY;
+      if (provider) env.CARD_PROVIDER = provider;
+      else delete env.CARD_PROVIDER;
+      expect(() => loadConfig(env)).toThrow(
+        /^Invalid configuration: CARD_PROVIDER must be stripe when NODE_ENV=production/,
+      );
+    }
+    expect(loadConfig(productionEnv()).CARD_PROVIDER).toBe('stripe');
+  });
+
+  it('refuses test-mode Stripe keys in the prod environment, naming the key, and allows them in staging', () => {
+    const test = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' };
+    const restricted = { STRIPE_SECRET_KEY: 'rk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' };
+    for (const keys of [test, restricted]) {
+      expect(() => loadConfig(productionEnv(keys))).toThrow(
+        /^Invalid configuration: STRIPE_SECRET_KEY must be a live key .* when APP_ENV=prod$/,
+      );
+      expect(() => loadConfig(productionEnv(keys))).not.toThrow(/abc123/);
+    }
+    expect(() => loadConfig(productionEnv({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' }))).toThrow(
+      /^Invalid configuration: STRIPE_PUBLISHABLE_KEY must be a live key/,
+    );
+    expect(loadConfig(productionEnv({ ...test, APP_ENV: 'staging' })).STRIPE_SECRET_KEY).toBe('sk_test_abc123');
+  });
+
+  it('refuses the prod environment outside production mode, where the dev outbox would answer', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(() => loadConfig({ APP_ENV: 'prod', ...(NODE_ENV ? { NODE_ENV } : {}) })).toThrow(
+        /^Invalid configuration: APP_ENV=prod requires NODE_ENV=production$/,
+      );
+    }
+  });
+
+  it('listens on this machine only outside production unless HOST says otherwise', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig(productionEnv()).HOST).toBe('0.0.0.0');
+    expect(loadConfig(productionEnv({ HOST: '10.0.0.5' })).HOST).toBe('10.0.0.5');
+  });
+
+  it('requires the Stripe webhook secret with Stripe in production, so refunds and disputes reach the ledger', () => {
+    const { STRIPE_WEBHOOK_SECRET: _secret, ...production } = productionEnv();
+    expect(() => loadConfig(production)).toThrow(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when CARD_PROVIDER=stripe and NODE_ENV=production',
+    );
+    expect(loadConfig({ ...production, STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).STRIPE_WEBHOOK_SECRET).toBe(
+      'whsec_abc123',
     );
   });
 });

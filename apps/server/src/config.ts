@@ -8,7 +8,8 @@ const Env = Type.Object({
     default: 'development',
   }),
   APP_ENV: Type.Union([Type.Literal('dev'), Type.Literal('staging'), Type.Literal('prod')], { default: 'dev' }),
-  HOST: Type.String({ default: '0.0.0.0' }),
+  /** Where the server listens: every interface in production, this machine only elsewhere. */
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
@@ -40,12 +41,24 @@ const Env = Type.Object({
    * A network without upstreams uses a local Anvil node outside production.
    */
   RPC_UPSTREAMS: Type.Optional(Type.String({ minLength: 2 })),
+  /** Comma-separated methods (a trailing `*` for a namespace) refused besides the gateway's own list. */
+  RPC_BLOCKED_METHODS: Type.Optional(Type.String()),
+  /** Comma-separated methods served even when blocked: re-opens chosen ones, or with RPC_BLOCKED_METHODS=* the only ones. */
+  RPC_ALLOWED_METHODS: Type.Optional(Type.String()),
+  /** Failed key checks one client address may make per minute before the gateway refuses its requests (0: off). */
+  RPC_FAILED_KEY_CHECKS_PER_MINUTE: Type.Integer({ minimum: 0, default: 60 }),
   /** How long the gateway waits for an upstream's answer before trying the next or giving up. */
   RPC_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
   RPC_MAX_BODY_BYTES: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024, default: 1024 * 1024 }),
   RPC_MAX_BATCH: Type.Integer({ minimum: 1, maximum: 10_000, default: 100 }),
   /** Requests per second per API key at the gateway; 0 turns the limit off. */
   RPC_RATE_LIMIT_PER_SECOND: Type.Integer({ minimum: 0, default: 0 }),
+  /**
+   * Card setups (setup intents, attaches) and deposits, each counted per account and per user: past
+   * either a minute's or a day's number, 429. A card-testing run needs many; a person a few.
+   */
+  PAYMENT_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
+  PAYMENT_RATE_LIMIT_PER_DAY: Type.Integer({ minimum: 1, default: 50 }),
   /** How often an upstream marked down is tried again. */
   RPC_HEALTH_CHECK_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
   /** How often counted usage is written to the database (and always at shutdown). */
@@ -71,6 +84,11 @@ const Env = Type.Object({
   STRIPE_SECRET_KEY: Type.Optional(Type.String()),
   /** Stripe's publishable key, which the browser's Stripe Elements use: required with CARD_PROVIDER=stripe. */
   STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ pattern: '^pk_(test|live)_[A-Za-z0-9]+$' })),
+  /**
+   * The signing secret of Stripe's webhook endpoint (whsec_…), with which its refund and dispute events
+   * are verified: required with CARD_PROVIDER=stripe in production; never logged.
+   */
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9+/=_-]+$' })),
   /** Another address for Stripe's API (a local stand-in in tests), instead of https://api.stripe.com. */
   STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^/\\s]+/?$' })),
   LOG_LEVEL: Type.Union(
@@ -92,9 +110,12 @@ const Env = Type.Object({
   WEB_DIST: Type.String({ default: path.resolve(import.meta.dirname, '../../web/dist') }),
 });
 
-export type Config = Static<typeof Env> & {
+export type Config = Omit<Static<typeof Env>, 'HOST'> & {
+  HOST: string;
   dataDir: string;
   rpcUpstreams: Record<string, string[]>;
+  rpcBlockedMethods: string[];
+  rpcAllowedMethods: string[];
   /** Confirmations a forward waits for, per token forwarding network. */
   forwardingConfirmations: Partial<Record<Network, number>>;
 };
@@ -111,6 +132,7 @@ const SECRET_SETTINGS = new Set([
   'DATA_ENCRYPTION_KEY',
   'WALLET_MASTER_SEED',
   'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
   'OIDC_FIRST_CLIENT_SECRET',
   'OIDC_SECOND_CLIENT_SECRET',
   'RPC_UPSTREAMS',
@@ -132,6 +154,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${firstError.message.toLowerCase()} (got ${got})`);
   }
   const config = converted as Static<typeof Env>;
+  // The prod environment without production mode would serve the dev outbox and run on test cards.
+  if (config.APP_ENV === 'prod' && config.NODE_ENV !== 'production') {
+    throw new ConfigError('Invalid configuration: APP_ENV=prod requires NODE_ENV=production');
+  }
   if (config.NODE_ENV === 'production') {
     for (const key of [
       'AUTH_SIGNING_KEY',
@@ -149,8 +175,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   checkThirdParty(config);
   return {
     ...config,
+    // Outside production the dev outbox holds everyone's codes: only this machine may reach it.
+    HOST: config.HOST ?? (config.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(config.DATA_DIR),
     rpcUpstreams: parseUpstreams(config.RPC_UPSTREAMS),
+    rpcBlockedMethods: parseMethods('RPC_BLOCKED_METHODS', config.RPC_BLOCKED_METHODS),
+    rpcAllowedMethods: parseMethods('RPC_ALLOWED_METHODS', config.RPC_ALLOWED_METHODS),
     forwardingConfirmations: parseConfirmations(config.FORWARDING_CONFIRMATIONS),
   };
 }
@@ -162,11 +192,20 @@ export const analyticsScriptUrl = (config: Pick<Config, 'APP_ENV' | 'ANALYTICS_S
 export const cookieSecure = (config: Config) => config.COOKIE_SECURE ?? config.PUBLIC_URL.startsWith('https://');
 
 /**
+ * Production charges real cards: the local processor, which accepts any valid test number, never
+ * runs there, and the prod environment never runs on Stripe's test mode (staging may).
  * CARD_PROVIDER=stripe needs both keys, of the same mode (test or live). The secret key is checked
  * here rather than by a schema pattern, so that a wrong one is never echoed in the error.
  */
 function checkCardProvider(config: Static<typeof Env>): void {
-  if (config.CARD_PROVIDER !== 'stripe') return;
+  if (config.CARD_PROVIDER !== 'stripe') {
+    if (config.NODE_ENV === 'production') {
+      throw new ConfigError(
+        'Invalid configuration: CARD_PROVIDER must be stripe when NODE_ENV=production (the local processor takes test cards)',
+      );
+    }
+    return;
+  }
   const secret = config.STRIPE_SECRET_KEY;
   const publishable = config.STRIPE_PUBLISHABLE_KEY;
   if (!secret || !publishable) {
@@ -182,6 +221,17 @@ function checkCardProvider(config: Static<typeof Env>): void {
   }
   if (!publishable.startsWith(`pk_${mode}_`)) {
     throw new ConfigError(`Invalid configuration: STRIPE_PUBLISHABLE_KEY must be a ${mode} key like STRIPE_SECRET_KEY`);
+  }
+  if (config.APP_ENV === 'prod' && mode === 'test') {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY must be a live key (sk_live_… or rk_live_…) when APP_ENV=prod',
+    );
+  }
+  // Without it refunds and disputes made at Stripe would never reach the ledger.
+  if (config.NODE_ENV === 'production' && !config.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when CARD_PROVIDER=stripe and NODE_ENV=production',
+    );
   }
 }
 
@@ -229,6 +279,22 @@ function parseUpstreams(text: string | undefined): Record<string, string[]> {
     upstreams[network] = list as string[];
   }
   return upstreams;
+}
+
+/** One item of a method list: a method name, a namespace with a trailing `*`, or `*` alone. */
+const METHOD_PATTERN = /^(\*|[A-Za-z][A-Za-z0-9_]*\*?)$/;
+
+/** RPC_BLOCKED_METHODS / RPC_ALLOWED_METHODS: method names or namespaces (`anvil_*`), comma-separated. */
+function parseMethods(name: string, text: string | undefined): string[] {
+  const items = (text ?? '').split(',').map((item) => item.trim());
+  if (items.length === 1 && items[0] === '') return [];
+  const wrong = items.find((item) => !METHOD_PATTERN.test(item));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `Invalid configuration: ${name} must be method names separated by commas, a trailing * for a namespace, e.g. debug_*,eth_getProof (got "${wrong.slice(0, 60)}")`,
+    );
+  }
+  return items;
 }
 
 /** FORWARDING_CONFIRMATIONS: every key a token forwarding network, every value 1 to 1000. */

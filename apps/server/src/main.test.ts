@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productionEnv } from './testing/production-env.ts';
 
 const main = path.join(import.meta.dirname, 'main.ts');
 
@@ -31,6 +32,28 @@ describe('the server process', () => {
     const { output, exit } = run({ DATA_DIR: dataDir, PORT: 'eighty' });
     expect(await exit).toBe(1);
     expect(output().trim()).toBe('Invalid configuration: PORT expected integer (got "eighty")');
+  });
+
+  it('refuses a production start on the local card processor or test-mode Stripe keys with one line naming the variable', async () => {
+    const local = productionEnv({ DATA_DIR: dataDir, CARD_PROVIDER: 'local' });
+    delete local.STRIPE_SECRET_KEY;
+    delete local.STRIPE_PUBLISHABLE_KEY;
+    const testKeys = productionEnv({
+      DATA_DIR: dataDir,
+      STRIPE_SECRET_KEY: 'sk_test_51Hc0nsoleTestKey',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51Hc0nsoleTestKey',
+    });
+    for (const [env, variable] of [
+      [local, 'CARD_PROVIDER'],
+      [testKeys, 'STRIPE_SECRET_KEY'],
+    ] as const) {
+      const { output, exit } = run(env);
+      expect(await exit).toBe(1);
+      const lines = output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+      expect(output()).not.toContain('c0nsoleTestKey');
+    }
   });
 
   it('starts on the embedded default, prints its URL, and stops cleanly on SIGTERM', async () => {

@@ -10,7 +10,10 @@ export const UpdateAccountNameBody = Type.Object(
 /** spec B §7: POST /api/v1.0/account/user; the service answers the spec's message for an empty one. */
 export const AddUserBody = Type.Object({ email: Type.String({ maxLength: 1024 }) }, { additionalProperties: false });
 
-/** How the person was added: a user who exists joins at once, anyone else is invited by e-mail. */
+/**
+ * How the person was added: always INVITED, whether the e-mail has a user or not (docs/roles.md),
+ * so the answer tells no one which addresses have signed up. ADDED stays for older clients.
+ */
 export const AddUserResult = Type.Object({
   email: Type.String(),
   status: Type.Union([Type.Literal('ADDED'), Type.Literal('INVITED')]),
@@ -22,7 +25,17 @@ export const RemoveUserParams = Type.Object({ userId: Type.String({ maxLength: 6
 /** spec B §3: the account's Standard Webhooks signing secret (whsec_...). */
 export const SigningSecret = Type.Object({ secret: Type.String() });
 
+/**
+ * POST /api/v1.0/account/signing-secret/rotate: the new secret, and until when webhooks also carry
+ * a signature made with the secret it replaced (null when the account had none before).
+ */
+export const RotatedSigningSecret = Type.Object({
+  secret: Type.String(),
+  previousSecretExpiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
 export type UpdateAccountNameBody = Static<typeof UpdateAccountNameBody>;
 export type AddUserBody = Static<typeof AddUserBody>;
 export type AddUserResult = Static<typeof AddUserResult>;
 export type SigningSecret = Static<typeof SigningSecret>;
+export type RotatedSigningSecret = Static<typeof RotatedSigningSecret>;

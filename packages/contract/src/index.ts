@@ -1,5 +1,6 @@
 export * from './account-access.ts';
 export * from './accounts.ts';
+export * from './card-events.ts';
 export * from './cards.ts';
 export * from './forwarding.ts';
 export * from './headers.ts';

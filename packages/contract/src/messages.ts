@@ -18,6 +18,8 @@ export const Messages = {
   verificationCodeSent: 'A verification code has been sent to your email.',
   // ours: the spec names no password policy (docs/decisions.md)
   passwordPolicy: 'Password must be 8 to 128 characters and contain at least one letter and one number.',
+  // ours: ASVS 2.1.7, checked against a list shipped with the server (docs/decisions.md)
+  commonPassword: 'This password is too common: it appears in lists of breached passwords. Please choose another.',
   invalidEmail: 'Please enter a valid email.',
   verificationCodeFormat: 'Verification code must be 6 digits.',
   welcome: 'Welcome back!',
@@ -95,6 +97,10 @@ export const Messages = {
   // ours: account access (docs/roles.md)
   ownerOnlyRename: 'Only the owner of this account can rename it.',
   ownerOnlyUsers: 'Only the owner of this account can add or remove users.',
+  ownerOnlyWelcomeCredit: 'Only the owner of this account can redeem the welcome credit.',
+  ownerOnlySigningSecret: 'Only the owner of this account can rotate the signing secret.',
+  signingSecretRotated:
+    'The signing secret has been rotated. For 24 hours, webhooks are signed with both the new and the previous secret.',
   alreadyMember: (email: string) => `${email} is already a member of this account.`,
   alreadyInvited: (email: string) => `${email} has already been invited to this account.`,
   cannotRemoveSelf: 'You cannot remove yourself from this account.',
@@ -154,6 +160,7 @@ export const IdentityErrors = {
   usernameExists: { error: 'UsernameExistsException', message: 'An account with the given email already exists.' },
   limitExceeded: { error: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' },
   invalidPassword: { error: 'InvalidPasswordException', message: Messages.passwordPolicy },
+  commonPassword: { error: 'InvalidPasswordException', message: Messages.commonPassword },
   alreadyConfirmed: {
     error: 'NotAuthorizedException',
     message: 'User cannot be confirmed. Current status is CONFIRMED',

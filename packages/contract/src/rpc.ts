@@ -48,6 +48,8 @@ export function rpcUrl(apiBase: string, path: string, keyId: string, key: string
 export const RpcErrorCodes = {
   parseError: -32700,
   invalidRequest: -32600,
+  /** JSON-RPC 2.0 "Method not found": what every Ethereum client reads as a call the endpoint does not serve. */
+  methodNotAvailable: -32601,
   unauthorized: -32001,
   forbidden: -32003,
   notFound: -32004,
@@ -80,6 +82,11 @@ export const RpcMessages = {
   tooLarge: (bytes: number) => `Request too large: the body may be at most ${bytes} bytes.`,
   rateLimited: (perSecond: number) =>
     `Rate limit exceeded: this API key may make at most ${perSecond} requests per second. Please slow down and retry.`,
+  /** The method name is cut at 60 characters, as the network path is. */
+  methodNotAvailable: (method: string) =>
+    `The method ${method.length > 60 ? `${method.slice(0, 60)}…` : method} is not available on this endpoint.`,
+  tooManyWrongKeys:
+    'Too many requests with a wrong API key from this address. Please check the API key id and API key, and retry later.',
   upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
   upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,
 } as const;

@@ -1,12 +1,19 @@
 import { type Static, Type } from '@sinclair/typebox';
 
-/** spec A §3: the ledger's transaction types and the readable description of each. */
+/**
+ * spec A §3: the ledger's transaction types and the readable description of each. The last three
+ * are ours: a card deposit given back to the card holder (a refund), taken back by the card holder's
+ * bank (a dispute), and returned to the account when the dispute is won.
+ */
 export const TRANSACTION_TYPES = {
   DEPOSIT_ONE_TIME: 'One-time deposit',
   DEPOSIT_AUTO: 'Auto deposit',
   WITHDRAW_RESOURCE_USAGE: 'Resource usage withdrawal',
   WELCOME_CREDIT: 'Welcome credit',
   ADMIN_MANUAL_DEPOSIT: 'Manual deposit',
+  REFUND_CARD_DEPOSIT: 'Card deposit refund',
+  DISPUTE_CARD_DEPOSIT: 'Card deposit disputed',
+  DISPUTE_REINSTATED: 'Disputed deposit reinstated',
 } as const;
 export type TransactionType = keyof typeof TRANSACTION_TYPES;
 

@@ -25,8 +25,10 @@ async function main(argv: string[]): Promise<number> {
   let result: CommandResult | undefined;
   if (argv[0] === 'backup' || argv[0] === 'restore') result = await runBackupCommand(config, argv);
   else if (!config.DATABASE_URL) {
+    // The token goes only to the port the running server recorded: whatever listens on PORT may
+    // be another program, and would be handed the key to every admin command.
     const server = await runningServer(config.dataDir);
-    result = await throughServer(server?.port ?? config.PORT, secretsFile(config), argv);
+    if (server) result = await throughServer(server.port, secretsFile(config), argv);
     if (!result && server) {
       throw new CommandError(
         `The server that owns ${config.dataDir} (process ${server.pid}) takes no admin commands with its token; stop it to run the command`,
@@ -38,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     try {
       await migrateToLatest(db);
       const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, consoleLog);
-      // Chain access only for the forwarding job: local nodes start on first use, and stop below.
+      // Chain access for the forwarding job and the faucet: local nodes start on first use, and stop below.
       const log = Fastify({ logger: { level: 'warn' } }).log;
       const rpc = new RpcGateway(db, config, log, memoryRateLimiter());
       const forwarding = buildForwarding({ db, config, secrets: await loadSecrets(config), rpc, mailer, log });
@@ -51,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
         webhooks: forwarding.deliverWebhooks,
       });
       try {
-        result = await runCommand(db, argv, jobs);
+        result = await runCommand(db, argv, jobs, rpc);
       } finally {
         await forwarding.engine.stop();
         await rpc.close();

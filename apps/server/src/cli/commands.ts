@@ -9,6 +9,10 @@ import { parseAmount } from '../modules/billing/ledger.service.ts';
 import { insertTransaction } from '../modules/billing/ledger.store.ts';
 import { findUserByEmail } from '../modules/identity/identity.store.ts';
 import { isMfaEnabled, turnOffTwoFactor } from '../modules/identity/two-factor.store.ts';
+import { refundLocalCharge } from '../modules/processor/charge-refunds.ts';
+import { ProcessorError } from '../modules/processor/local-processor.ts';
+import { FaucetRefusal } from '../modules/rpc/faucet.ts';
+import type { RpcGateway } from '../modules/rpc/rpc.service.ts';
 import { findSetting, saveSetting } from '../modules/settings/settings.store.ts';
 import { isKnownResource, listPrices, setPrice } from '../modules/usage/prices.store.ts';
 
@@ -30,10 +34,15 @@ Commands:
   mfa disable --email E                                 turn two-factor sign-in off for a user who lost the
                                                         app and every recovery code (sessions stay)
   deposit --account ID --amount N --note TEXT           credit N USD to an account (ADMIN_MANUAL_DEPOSIT)
+  charge refund --charge ID [--amount N]                refund a local card processor charge (ch_…, the end of
+                                                        its receipt link), all that is left or N USD; the
+                                                        ledger takes it back (REFUND_CARD_DEPOSIT)
   setting set DEPOSIT --json '{"minAmount":5}'          change a product setting (the whole value)
   setting set ADD_PAYMENT_CARD --json '{"mandatory":true}'
   price set RESOURCE USD                                the unit price of a resource (a request; a forward)
   price list                                            every billable resource and its unit price
+  chain fund --network PATH --address 0x… --amount N     send N test coins to an address on a local chain of the
+                                                        embedded default (e.g. --network ethereum/sepolia)
   jobs run billing|autopay|reconcile|ambassadors|cleanup|forwarding|webhooks
                                                         run a job now (billing: usage up to now)
   backup [--out FILE]                                   a consistent copy of the embedded database and of
@@ -77,7 +86,44 @@ async function existingAccount(db: Db, accountId: string | undefined): Promise<s
   return accountId;
 }
 
-export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promise<CommandResult> {
+/** `charge refund`: the local processor's refund, written to the ledger as Stripe's refunds are. */
+async function refundCharge(
+  db: Db,
+  chargeId: string | undefined,
+  amountText: string | undefined,
+): Promise<CommandResult> {
+  if (!chargeId || !/^ch_[A-Za-z0-9]{1,64}$/.test(chargeId)) {
+    throw new CommandError('--charge must be a local card processor charge id (ch_…)');
+  }
+  let amount: string | undefined;
+  try {
+    amount = amountText === undefined ? undefined : parseAmount(amountText);
+  } catch (error) {
+    throw new CommandError((error as Error).message);
+  }
+  try {
+    const refund = await refundLocalCharge(db, chargeId, amount);
+    const ledger =
+      refund.ledger.status === 'unknown-charge'
+        ? 'no completed deposit was paid by this charge: the ledger is unchanged'
+        : `account ${refund.ledger.accountId}: ${refund.ledger.transactionIds.length} ledger row(s) written`;
+    return {
+      text: `Refunded ${refund.amount} USD of charge ${chargeId} (refund ${refund.refundId}, ${refund.refundedTotal} USD in all); ${ledger}`,
+      json: refund,
+    };
+  } catch (error) {
+    // With CARD_PROVIDER=stripe, refunds are made at Stripe, whose charge.refunded event reaches the ledger.
+    if (error instanceof ProcessorError) throw new CommandError(error.message);
+    throw error;
+  }
+}
+
+export async function runCommand(
+  db: Db,
+  argv: string[],
+  jobs: Jobs = {},
+  chains?: Pick<RpcGateway, 'fundLocal'>,
+): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
     // --json=VALUE is read as the flag followed by its value (see settingValue).
     args: argv.flatMap((a) => (a.startsWith('--json=') ? ['--json', a.slice(7)] : [a])),
@@ -88,6 +134,9 @@ export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promi
       rate: { type: 'string' },
       amount: { type: 'string' },
       note: { type: 'string' },
+      charge: { type: 'string' },
+      network: { type: 'string' },
+      address: { type: 'string' },
       json: { type: 'boolean' },
     },
   });
@@ -180,6 +229,8 @@ export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promi
     };
   }
 
+  if (noun === 'charge' && verb === 'refund') return refundCharge(db, values.charge, values.amount);
+
   if (noun === 'setting' && verb === 'set') {
     const { name, value } = settingValue(arg, rest);
     await saveSetting(db, name, value);
@@ -203,6 +254,19 @@ export async function runCommand(db: Db, argv: string[], jobs: Jobs = {}): Promi
   if (noun === 'price' && verb === 'list') {
     const prices = await listPrices(db);
     return { text: prices.map((p) => `${p.resourceName}  ${p.unitPrice}`).join('\n'), json: prices };
+  }
+
+  if (noun === 'chain' && verb === 'fund' && chains) {
+    try {
+      const funded = await chains.fundLocal(values.network, values.address, values.amount);
+      return {
+        text: `Sent ${funded.amount} to ${funded.address} on ${funded.network} (transaction ${funded.transactionHash}); it holds ${funded.balance} now`,
+        json: funded,
+      };
+    } catch (error) {
+      if (error instanceof FaucetRefusal) throw new CommandError(error.message);
+      throw error;
+    }
   }
 
   if (noun === 'jobs' && verb === 'run') {

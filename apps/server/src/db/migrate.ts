@@ -12,6 +12,9 @@ import * as twoFactor from './migrations/2026_11_21_0009_two_factor.ts';
 import * as thirdPartySignIn from './migrations/2026_11_21_0010_third_party_sign_in.ts';
 import * as consoleScale from './migrations/2026_11_21_0011_console_scale.ts';
 import * as webhookLeaseOwner from './migrations/2026_11_22_0014_webhook_lease_owner.ts';
+import * as cardReversals from './migrations/2026_11_24_0401_card_reversals.ts';
+import * as signingSecretRotation from './migrations/2026_11_24_0501_signing_secret_rotation.ts';
+import * as signUpAttempts from './migrations/2026_11_24_0601_sign_up_attempts.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +30,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0010_third_party_sign_in': thirdPartySignIn,
   '2026_11_21_0011_console_scale': consoleScale,
   '2026_11_22_0014_webhook_lease_owner': webhookLeaseOwner,
+  '2026_11_24_0401_card_reversals': cardReversals,
+  '2026_11_24_0501_signing_secret_rotation': signingSecretRotation,
+  '2026_11_24_0601_sign_up_attempts': signUpAttempts,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

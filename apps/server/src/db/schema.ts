@@ -21,6 +21,16 @@ export interface UsersTable {
   created_at: Timestamp;
 }
 
+export interface SignUpAttemptsTable {
+  token_hash: string;
+  user_id: string;
+  password_hash: string;
+  given_name: string;
+  family_name: string;
+  referral_code: string | null;
+  created_at: Timestamp;
+}
+
 export interface VerificationCodesTable {
   id: Generated<string>;
   user_id: string;
@@ -70,6 +80,8 @@ export interface AccountsTable {
   auto_deposit_retry_at: NullableTimestamp;
   is_draft: Generated<boolean>;
   signing_secret_sealed: string | null;
+  previous_signing_secret_sealed: string | null;
+  signing_secret_rotated_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -167,6 +179,21 @@ export interface ProcessorSetupIntentsTable {
   created_at: Timestamp;
 }
 
+/** A refund of a local processor charge; a charge's refunds add up to at most its amount. */
+export interface ProcessorRefundsTable {
+  id: string;
+  charge_id: string;
+  amount: Numeric;
+  created_at: Timestamp;
+}
+
+/** A card provider's event already taken (its id), so a redelivery changes nothing. */
+export interface CardProviderEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
 export interface ProcessorChargesTable {
   id: string;
   customer_id: string;
@@ -248,6 +275,7 @@ export interface AccountResourceUsageTable {
 
 export interface Database {
   users: UsersTable;
+  sign_up_attempts: SignUpAttemptsTable;
   verification_codes: VerificationCodesTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
@@ -263,6 +291,8 @@ export interface Database {
   processor_payment_methods: ProcessorPaymentMethodsTable;
   processor_setup_intents: ProcessorSetupIntentsTable;
   processor_charges: ProcessorChargesTable;
+  processor_refunds: ProcessorRefundsTable;
+  card_provider_events: CardProviderEventsTable;
   payment_cards: PaymentCardsTable;
   account_invitations: AccountInvitationsTable;
   support_tickets: SupportTicketsTable;

@@ -1,4 +1,3 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Messages } from '@ebs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -6,6 +5,7 @@ import { loadConfig } from '../config.ts';
 import { setFeature } from '../modules/accounts/accounts.store.ts';
 import type { Answer, Client } from '../testing/client.ts';
 import { testDatabases } from '../testing/databases.ts';
+import { productionEnv } from '../testing/production-env.ts';
 import { reportFigures } from '../testing/report.ts';
 import { serverFor } from '../testing/server.ts';
 import {
@@ -90,11 +90,14 @@ describe.each(testDatabases)('authorization matrix on $name', (database) => {
         expect({ key, public: r.public, scoped: r.accountScoped }).toEqual({ key, public: false, scoped: false });
       else expect({ key, public: r.public, scoped: r.accountScoped }).toEqual({ key, public: false, scoped: true });
     }
-    // docs/roles.md: renaming the account and adding or removing people are the owner's.
+    // docs/roles.md: renaming the account, adding or removing people, the welcome credit and rotating the
+    // signing secret are the owner's.
     expect(Object.fromEntries(routes.filter((r) => r.ownerOnly).map((r) => [keyOf(r), r.ownerOnly]))).toEqual({
+      'POST /api/v1.0/account/redeemBonus': Messages.ownerOnlyWelcomeCredit,
       'POST /api/v1.0/account/updateAccountName': Messages.ownerOnlyRename,
       'POST /api/v1.0/account/user': Messages.ownerOnlyUsers,
       'DELETE /api/v1.0/account/:userId': Messages.ownerOnlyUsers,
+      'POST /api/v1.0/account/signing-secret/rotate': Messages.ownerOnlySigningSecret,
     });
   });
 
@@ -157,12 +160,20 @@ describe.each(testDatabases)('authorization matrix on $name', (database) => {
       await member.post('/api/v1.0/account/user', { email: 'friend@example.com' }, h),
       await member.call('DELETE', `/api/v1.0/account/${foreign.ids.invitationId}`, { headers: h }),
       await member.call('DELETE', `/api/v1.0/account/${foreign.ids.ownerId}`, { headers: h }),
+      await member.post(
+        '/api/v1.0/account/redeemBonus',
+        { accountId: foreign.ids.accountId, type: 'WELCOME_CREDIT' },
+        h,
+      ),
+      await member.post('/api/v1.0/account/signing-secret/rotate', undefined, h),
     ];
     expect(refusals.map((a) => [a.status, a.body.message])).toEqual([
       [403, Messages.ownerOnlyRename],
       [403, Messages.ownerOnlyUsers],
       [403, Messages.ownerOnlyUsers],
       [403, Messages.ownerOnlyUsers],
+      [403, Messages.ownerOnlyWelcomeCredit],
+      [403, Messages.ownerOnlySigningSecret],
     ]);
   });
 
@@ -221,24 +232,14 @@ describe.each(testDatabases)('authorization matrix on $name', (database) => {
   });
 
   it('registers neither the outbox nor the admin routes in production, and nothing else unguarded', async () => {
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://unused@127.0.0.1:9/unused',
-      AUTH_SIGNING_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      AUTH_HMAC_SECRET: randomBytes(32).toString('hex'),
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
-      WALLET_MASTER_SEED: randomBytes(32).toString('hex'),
-      SMTP_URL: 'smtps://mail.example.com',
-      WEB_DIST: '/nonexistent',
-    });
+    const config = loadConfig(productionEnv({ WEB_DIST: '/nonexistent' }));
     const production = await buildApp(config, { db: server().db, logger: false });
     try {
       await production.app.ready();
       const unguarded = production.routes
         .filter((r) => r.method !== 'HEAD' && !isGuarded(r.url))
         .map((r) => outsideKind(r));
-      expect(new Set(unguarded)).toEqual(new Set(['/api/docs', '/processor/']));
+      expect(new Set(unguarded)).toEqual(new Set(['/api/docs']));
     } finally {
       await production.app.close();
     }

@@ -53,6 +53,7 @@ export async function seedForeignAccount(server: TestServer) {
   const member = new Client(server.url);
   const memberUser = await member.signUp();
   dataOf(await call('/api/v1.0/account/user', { email: memberUser.email }), 'add member');
+  dataOf(await member.get('/api/v1.0/account'), 'member takes up the invitation');
   const inviteeEmail = uniqueEmail();
   dataOf(await call('/api/v1.0/account/user', { email: inviteeEmail }), 'invite');
   const details = dataOf(await owner.client.get<AccountDetails>('/api/v1.0/account/details', headers), 'details');

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { IdentityErrors } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -14,11 +15,54 @@ export interface RateRule {
  */
 export interface RateLimiter {
   hit(key: string, rule: RateRule): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Failures counted against a key within its window, and the seconds it must still wait (0: none). */
+  failures(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
+  /** Counts a failure: the window starts again, and past the rule's free failures the key waits. */
+  fail(key: string, rule: FailureRule): Promise<void>;
+  /** Forgets a key's failures and its wait. */
+  forget(key: string): Promise<void>;
 }
+
+/**
+ * Failures of one key slow it down rather than lock it: the first `free` cost nothing, then each
+ * further one makes the key wait twice as long as the one before, up to a cap. They are forgotten
+ * `windowSeconds` after the last one.
+ */
+export interface FailureRule {
+  free: number;
+  firstWaitSeconds: number;
+  maxWaitSeconds: number;
+  windowSeconds: number;
+}
+
+/** The wait that the `failures`-th failure imposes. */
+export const waitAfter = (failures: number, rule: FailureRule) =>
+  failures < rule.free ? 0 : Math.min(rule.maxWaitSeconds, rule.firstWaitSeconds * 2 ** (failures - rule.free));
 
 export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  const failed = new Map<string, { count: number; forgetAt: number; waitUntil: number }>();
+  const current = (key: string) => {
+    const entry = failed.get(key);
+    return entry && entry.forgetAt > now() ? entry : undefined;
+  };
   return {
+    async failures(key) {
+      const entry = current(key);
+      return {
+        count: entry?.count ?? 0,
+        retryAfterSeconds: entry ? Math.max(0, Math.ceil((entry.waitUntil - now()) / 1000)) : 0,
+      };
+    },
+    async fail(key, rule) {
+      const t = now();
+      if (failed.size > 100_000) for (const [k, v] of failed) if (v.forgetAt <= t) failed.delete(k);
+      const count = (current(key)?.count ?? 0) + 1;
+      failed.set(key, { count, forgetAt: t + rule.windowSeconds * 1000, waitUntil: t + waitAfter(count, rule) * 1000 });
+    },
+    async forget(key) {
+      failed.delete(key);
+    },
     async hit(key, rule) {
       const t = now();
       let entry = windows.get(key);
@@ -41,7 +85,48 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
  */
 export function redisRateLimiter(redis: Redis, log: FastifyBaseLogger, prefix = 'ebs:rate:'): RateLimiter {
   let warnedAt = 0;
+  const warn = (error: unknown) => {
+    if (Date.now() - warnedAt > 60_000) {
+      warnedAt = Date.now();
+      log.warn({ err: error }, 'rate limits are not counted: Redis cannot be reached');
+    }
+  };
+  // A key's failures are a counter that expires a window after the last one; its wait is a second
+  // key that expires when the wait ends, so every process reads the same wait.
   return {
+    async failures(key) {
+      const name = `${prefix}${key}`;
+      try {
+        const results = await redis.multi().get(name).pttl(`${name}:wait`).exec();
+        const ttl = Number(results?.[1]?.[1]);
+        return { count: Number(results?.[0]?.[1] ?? 0), retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
+      } catch (error) {
+        warn(error);
+        return { count: 0, retryAfterSeconds: 0 };
+      }
+    },
+    async fail(key, rule) {
+      const name = `${prefix}${key}`;
+      try {
+        const results = await redis
+          .multi()
+          .incr(name)
+          .pexpire(name, rule.windowSeconds * 1000)
+          .exec();
+        const wait = waitAfter(Number(results?.[0]?.[1]), rule);
+        if (wait > 0) await redis.set(`${name}:wait`, 1, 'PX', wait * 1000);
+      } catch (error) {
+        warn(error);
+      }
+    },
+    async forget(key) {
+      const name = `${prefix}${key}`;
+      try {
+        await redis.del(name, `${name}:wait`);
+      } catch (error) {
+        warn(error);
+      }
+    },
     async hit(key, rule) {
       const name = `${prefix}${key}`;
       try {
@@ -55,10 +140,7 @@ export function redisRateLimiter(redis: Redis, log: FastifyBaseLogger, prefix = 
         const ttl = Number(results?.[2]?.[1]);
         return { allowed: count <= rule.limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
       } catch (error) {
-        if (Date.now() - warnedAt > 60_000) {
-          warnedAt = Date.now();
-          log.warn({ err: error }, 'rate limits are not counted: Redis cannot be reached');
-        }
+        warn(error);
         return { allowed: true, retryAfterSeconds: 0 };
       }
     },
@@ -75,4 +157,49 @@ export async function enforce(limiter: RateLimiter, checks: Array<[key: string, 
       });
     }
   }
+}
+
+/** A limit per minute and another per day, as the money and chain calls count them. */
+export const perMinuteAndDay = (perMinute: number, perDay: number): RateRule[] => [
+  { limit: perMinute, windowSeconds: 60 },
+  { limit: perDay, windowSeconds: 24 * 60 * 60 },
+];
+
+/**
+ * The checks of one action, counted against the account and, apart, against the user across every
+ * account they are in: many members cannot add up an account's allowance, nor one user spread an
+ * attempt over many accounts.
+ */
+export function accountAndUserChecks(
+  action: string,
+  who: { accountId: string; userId: string },
+  rules: RateRule[],
+): Array<[key: string, rule: RateRule]> {
+  return rules.flatMap(
+    (rule): Array<[string, RateRule]> => [
+      [`${action}:account:${who.accountId}:${rule.windowSeconds}`, rule],
+      [`${action}:user:${who.userId}:${rule.windowSeconds}`, rule],
+    ],
+  );
+}
+
+/**
+ * The client address as per-address limits count it: IPv4 as it is, IPv6 by its /64. One host or
+ * one customer line is given a whole /64, so counting full IPv6 addresses would let a single client
+ * rotate through 2^64 of them and never meet a limit.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped && isIPv4(mapped)) return mapped;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array(Math.max(0, missing)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

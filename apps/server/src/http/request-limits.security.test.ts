@@ -66,7 +66,7 @@ describe('request size limits', () => {
 
   it('refuses an identity body over 1 MiB with 413 before any user is made', async () => {
     const users = await count('users');
-    const body = { email: uniqueEmail(), password: 'abcdefg1', givenName: 'x'.repeat(MIB), familyName: 'B' };
+    const body = { email: uniqueEmail(), password: 'violet tram 84', givenName: 'x'.repeat(MIB), familyName: 'B' };
     expectTooLarge(await new Client(server().url).post('/auth/sign-up', body));
     expect(await count('users')).toBe(users);
   });

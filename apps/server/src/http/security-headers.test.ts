@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { testDatabases } from '../testing/databases.ts';
+import { productionEnv } from '../testing/production-env.ts';
 import { reportFigures } from '../testing/report.ts';
 import { serverFor } from '../testing/server.ts';
 import { writeWebDist } from '../testing/web-dist.ts';
@@ -50,9 +51,10 @@ describe('the content security policy', () => {
 
   it("lets the analytics tag's origin in only in the prod environment", () => {
     const tag = { ANALYTICS_SCRIPT_URL: 'https://analytics.example.com/tag.js?id=1' };
-    const prod = directives(contentSecurityPolicy(loadConfig({ ...tag, APP_ENV: 'prod' })));
-    expect(prod.get('script-src')).toEqual(["'self'", 'https://analytics.example.com']);
-    expect(prod.get('connect-src')).toEqual(["'self'", 'https://analytics.example.com']);
+    const prod = directives(contentSecurityPolicy(loadConfig(productionEnv(tag))));
+    // Production keeps its cards at Stripe, whose origins the policy names too.
+    expect(prod.get('script-src')).toContain('https://analytics.example.com');
+    expect(prod.get('connect-src')).toContain('https://analytics.example.com');
     for (const appEnv of ['dev', 'staging']) {
       const policy = directives(contentSecurityPolicy(loadConfig({ ...tag, APP_ENV: appEnv })));
       expect(policy.get('script-src')).toEqual(["'self'"]);

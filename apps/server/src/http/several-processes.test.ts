@@ -66,7 +66,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
       },
     });
     db = await openDatabase({ url: cluster.env.DATABASE_URL });
-    owner = new Client(cluster.proxy.url);
+    owner = new Client(cluster.proxy.url, cluster.processes[0]?.url);
     await owner.signUp();
     accounts = new OwnerAccounts(owner, db, NETWORK);
   }, 120_000);
@@ -218,7 +218,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
       }
       throw new Error('sign-in was never limited');
     };
-    const alternating = await new Client(cluster.proxy.url).signUp();
+    const alternating = await new Client(cluster.proxy.url, cluster.processes[0]?.url).signUp();
     const first = cluster.proxy.served.length;
     const throughBoth = await attemptsUntilLimited(() =>
       new Client(cluster.proxy.url).post('/auth/sign-in', { email: alternating.email, password: 'wrong password 1' }),
@@ -226,7 +226,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
     const backends = cluster.proxy.served.slice(first).map((s) => s.backend);
     expect(backends.every((b, i) => i === 0 || b !== backends[i - 1])).toBe(true);
 
-    const single = await new Client(cluster.proxy.url).signUp();
+    const single = await new Client(cluster.proxy.url, cluster.processes[0]?.url).signUp();
     const one = cluster.processes[0] as ServerProcess;
     const address = someAddress();
     const throughOne = await attemptsUntilLimited(() =>

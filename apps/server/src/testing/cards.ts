@@ -1,4 +1,4 @@
-import type { SetupIntent } from '@ebs/contract';
+import type { AccountDetails, SetupIntent, TransactionList } from '@ebs/contract';
 import { Client } from './client.ts';
 
 /**
@@ -28,4 +28,16 @@ export async function ownerWithCard(baseUrl: string, number = '4242424242424242'
   const accountId = (await c.post<{ id: string }>('/api/v1.0/account', { accountName: 'pays' })).body.data.id;
   const cardId = await addCard(c, accountId, number);
   return { c, accountId, h: { 'ebs-account-id': accountId }, cardId };
+}
+
+/** What an account's owner sees: its credit, its status and its history's rows ("TYPE amount"), oldest first. */
+export async function ownerView(c: Client, accountId: string) {
+  const h = { 'ebs-account-id': accountId };
+  const details = (await c.get<AccountDetails>('/api/v1.0/account/details', h)).body.data;
+  const history = (await c.get<TransactionList>('/api/v1.0/transaction?limit=100&offset=0&order=asc', h)).body.data;
+  return {
+    balance: details.balance,
+    status: details.status,
+    rows: history.transactions.map((t) => `${t.type} ${t.amount}`),
+  };
 }

@@ -5,16 +5,20 @@ export const FIXED_RESULT = '0x1234567';
 
 /**
  * A JSON-RPC node that answers every single call with a fixed result and its own id: an upstream
- * for gateway tests that are about the gateway, with no chain behind it.
+ * for gateway tests that are about the gateway, with no chain behind it. It keeps the bodies it
+ * received, as sent, so that a test can see what reached the node.
  */
-export async function startFixedUpstream(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startFixedUpstream(): Promise<{ url: string; received: string[]; close(): Promise<void> }> {
+  const received: string[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      received.push(body);
       let id: unknown = null;
       try {
-        id = (JSON.parse(Buffer.concat(chunks).toString()) as { id?: unknown }).id ?? null;
+        id = (JSON.parse(body) as { id?: unknown }).id ?? null;
       } catch {
         // answered with a null id
       }
@@ -27,6 +31,7 @@ export async function startFixedUpstream(): Promise<{ url: string; close(): Prom
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    received,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

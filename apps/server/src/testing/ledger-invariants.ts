@@ -8,7 +8,11 @@ export interface LedgerViolation {
 }
 
 const CARD_DEPOSITS = sql.raw(`('DEPOSIT_ONE_TIME', 'DEPOSIT_AUTO')`);
-const CREDITS = sql.raw(`('DEPOSIT_ONE_TIME', 'DEPOSIT_AUTO', 'WELCOME_CREDIT', 'ADMIN_MANUAL_DEPOSIT')`);
+const CREDITS = sql.raw(
+  `('DEPOSIT_ONE_TIME', 'DEPOSIT_AUTO', 'WELCOME_CREDIT', 'ADMIN_MANUAL_DEPOSIT', 'DISPUTE_REINSTATED')`,
+);
+const TAKEN_BACK = sql.raw(`('REFUND_CARD_DEPOSIT', 'DISPUTE_CARD_DEPOSIT')`);
+const REVERSALS = sql.raw(`('REFUND_CARD_DEPOSIT', 'DISPUTE_CARD_DEPOSIT', 'DISPUTE_REINSTATED')`);
 
 /**
  * The money rules as SQL, each query answering the rows that break it (as `detail` text). They read
@@ -35,7 +39,49 @@ const RULES: Record<string, RawBuilder<{ detail: string }>> = {
 
   'credits are positive and withdrawals negative': sql`
     select id || ' ' || type || ' ' || amount as detail from account_transactions
-    where (type in ${CREDITS} and amount <= 0) or (type like 'WITHDRAW%' and amount >= 0)`,
+    where (type in ${CREDITS} and amount <= 0) or ((type like 'WITHDRAW%' or type in ${TAKEN_BACK}) and amount >= 0)`,
+
+  // Refunds and disputes (card-reversal.service.ts) are rows of their own, beside the deposit they reverse.
+  'a reversal reverses a completed card deposit of its own account, never more than it': sql`
+    select r.id || ' ' || r.type || ' ' || r.amount || ' of ' || coalesce(d.status || ' ' || d.type || ' ' || d.amount,
+      'no deposit') as detail
+    from account_transactions r
+    left join account_transactions d on d.id::text = r.metadata->>'depositId'
+    where r.type in ${REVERSALS} and (d.id is null or d.account_id <> r.account_id or d.status <> 'COMPLETED'
+      or d.type not in ${CARD_DEPOSITS} or r.status <> 'COMPLETED')
+    union all
+    select d.id || ': deposited ' || d.amount || ', reversed ' || sum(r.amount) as detail
+    from account_transactions d join account_transactions r on r.metadata->>'depositId' = d.id::text
+      and r.type in ${REVERSALS}
+    group by d.id, d.amount having sum(r.amount) > 0 or -sum(r.amount) > d.amount`,
+
+  // A refund frees what a dispute holds of the refunded money, so a dispute may be given back in parts.
+  'a dispute is taken once and given back at most what it took, won at most once': sql`
+    select metadata->>'disputeId' || ': ' || string_agg(type || ' ' || amount, ', ') as detail
+    from account_transactions where type in ('DISPUTE_CARD_DEPOSIT', 'DISPUTE_REINSTATED')
+    group by metadata->>'disputeId'
+    having count(*) filter (where type = 'DISPUTE_CARD_DEPOSIT') <> 1 or sum(amount) > 0
+      or count(*) filter (where idempotency_key like 'card-dispute-reinstated:%') > 1`,
+
+  "an ambassador's reward follows what its deposit kept": sql`
+    select d.id || ': reward ' || sum(x.amount) || ' for ' || r.amount || ' × ' || (d.amount + coalesce(k.reversed, 0))
+      || ' / ' || d.amount as detail
+    from ambassador_rewards r
+    join account_transactions d on d.id = r.transaction_id and d.type in ${CARD_DEPOSITS}
+    left join lateral (select sum(t.amount) as reversed from account_transactions t
+      where t.metadata->>'depositId' = d.id::text and t.type in ${REVERSALS}) k on true
+    join ambassador_rewards x on x.transaction_id = d.id or x.transaction_id in (select t.id from account_transactions t
+      where t.metadata->>'depositId' = d.id::text and t.type in ${REVERSALS})
+    group by d.id, d.amount, r.amount, k.reversed
+    having sum(x.amount) <> round(r.amount * (d.amount + coalesce(k.reversed, 0)) / d.amount, 6)`,
+
+  "a local charge's refunds are the ledger's refunds": sql`
+    select c.id || ': refunded ' || coalesce(p.total, 0) || ', in the ledger ' || coalesce(-l.total, 0) as detail
+    from processor_charges c
+    left join (select charge_id, sum(amount) as total from processor_refunds group by charge_id) p on p.charge_id = c.id
+    left join (select metadata->>'chargeId' as charge_id, sum(amount) as total from account_transactions
+      where type = 'REFUND_CARD_DEPOSIT' group by metadata->>'chargeId') l on l.charge_id = c.id
+    where coalesce(p.total, 0) <> coalesce(-l.total, 0) or coalesce(p.total, 0) > c.amount`,
 
   'a balance below zero comes from usage': sql`
     select t.account_id || ': ' || t.balance as detail from account_ledger_totals t
@@ -94,15 +140,14 @@ const RULES: Record<string, RawBuilder<{ detail: string }>> = {
     where (u.status = 'BILLED' and u.transaction_id is null and u.usage * u.unit_price >= 0.0000005)
       or (u.status = 'PENDING' and u.transaction_id is not null)`,
 
-  'a welcome credit is 10 USD, once per user and per account': sql`
-    select account_id || ' ' || count(*) || ' credit(s) of ' || string_agg(amount::text, ', ') as detail
-    from account_transactions where type = 'WELCOME_CREDIT'
-    group by account_id having count(*) > 1 or bool_or(amount <> 10)
-    union all
-    select t.id || ': ' || coalesce(t.idempotency_key, 'no key') as detail
+  // Once per user: each row's key names its user, and the key is unique. The user owns the account.
+  'a welcome credit is 10 USD, once per user, into an account its user owns': sql`
+    select t.id || ': ' || t.amount || ' ' || coalesce(t.idempotency_key, 'no key') as detail
     from account_transactions t
     left join users u on t.idempotency_key = 'welcome-credit:' || u.id
-    where t.type = 'WELCOME_CREDIT' and (u.id is null or not u.welcome_credit_redeemed)`,
+    left join account_members m on m.account_id = t.account_id and m.user_id = u.id and m.role_name = 'OWNER'
+    where t.type = 'WELCOME_CREDIT'
+      and (u.id is null or not u.welcome_credit_redeemed or m.user_id is null or t.amount <> 10)`,
 };
 
 /** Rules that hold only once nothing is in flight: no card deposit left between its charge and its settling. */

@@ -88,6 +88,9 @@ export async function startMoneyCluster(options: {
       env: {
         RPC_UPSTREAMS: JSON.stringify({ [METERED_NETWORK]: [upstream.url] }),
         USAGE_FLUSH_SECONDS: '0.2',
+        // A few accounts paying in bursts, far more often than anyone would: the limits are tested apart.
+        PAYMENT_RATE_LIMIT_PER_MINUTE: '1000',
+        PAYMENT_RATE_LIMIT_PER_DAY: '10000',
         ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
       },
     });

@@ -223,6 +223,13 @@ export const Texts = {
     hide: 'Hide',
     editName: 'Edit account name',
     hiddenSecret: '••••••••••••••••',
+    rotate: 'Rotate',
+    rotateSecretTitle: 'Rotate the signing secret?',
+    rotateSecretText:
+      'A new signing secret replaces the current one. For 24 hours, webhooks carry signatures of both, so your ' +
+      'receivers can switch to the new secret without missing a delivery; after that only the new one verifies them.',
+    rotateSecretAgain: 'Rotating again within these 24 hours ends the secret replaced before at once.',
+    previousSecretUntil: (at: string) => `The previous secret also signs webhooks until ${at}.`,
     copyAccountId: 'Copy account ID',
     ownerOnlyHint: 'Only the owner of this account can rename it and add or remove users.',
     deleteAccount: 'Delete Account',

@@ -43,7 +43,7 @@ const shape = (roles: UserRole[]) => roles.map((r) => [r.email, r.roleName]);
 describe.each(testDatabases)('account access on $name', (database) => {
   const server = serverFor(database);
 
-  it('adds an existing user as a MEMBER, mails them, and they then list and open the account', async () => {
+  it('invites an existing user like anyone else, mails them, and they join at their next look at their accounts', async () => {
     const { owner, id, h } = await ownerOf(server(), 'Shared ops');
     const member = await signedUp(server());
 
@@ -51,8 +51,13 @@ describe.each(testDatabases)('account access on $name', (database) => {
     const answer = await add(owner, h, { email: ` ${member.email.toUpperCase()} ` });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(`${member.email} has been added to this account.`);
-    expect(answer.body.data).toEqual({ email: member.email, status: 'ADDED' });
+    expect(answer.body.data).toEqual({ email: member.email, status: 'INVITED' });
+    expect((await userRoles(owner, h))[1]).toMatchObject({ email: member.email, firstName: '', roleName: 'INVITED' });
+    const [mail] = await mails(server(), member.email);
+    expect(mail?.subject).toBe('You are invited to Shared ops on EBS Console');
+    expect(mail?.text).toContain('/accounts');
 
+    expect((await listed(member.c)).map((a) => [a.id, a.name, a.roleName])).toEqual([[id, 'Shared ops', 'MEMBER']]);
     const roles = await userRoles(owner, h);
     expect(roles[1]).toEqual({
       id: member.userId,
@@ -61,11 +66,7 @@ describe.each(testDatabases)('account access on $name', (database) => {
       lastName: 'User',
       roleName: 'MEMBER',
     });
-    const [mail] = await mails(server(), member.email);
-    expect(mail?.subject).toBe('You have been added to Shared ops on EBS Console');
-    expect(mail?.text).toContain(`/account/${id}/overview`);
-
-    expect((await listed(member.c)).map((a) => [a.id, a.name, a.roleName])).toEqual([[id, 'Shared ops', 'MEMBER']]);
+    expect(await invitations(server(), id)).toEqual([]);
     const details = await member.c.get<AccountDetails>('/api/v1.0/account/details', h);
     expect(details.status).toBe(200);
     expect(details.body.data).toMatchObject({ id, roleName: 'MEMBER' });
@@ -102,6 +103,7 @@ describe.each(testDatabases)('account access on $name', (database) => {
     const { owner, ownerId, h } = await ownerOf(server());
     const member = await signedUp(server());
     await add(owner, h, { email: member.email });
+    await listed(member.c);
     const again = await add(owner, h, { email: member.email });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(`${member.email} is already a member of this account.`);
@@ -182,6 +184,7 @@ describe.each(testDatabases)('account access on $name', (database) => {
     const { owner, h } = await ownerOf(server());
     const member = await signedUp(server());
     await add(owner, h, { email: member.email });
+    await listed(member.c);
     expect((await member.c.get('/api/v1.0/account/details', h)).status).toBe(200);
 
     const answer = await remove(owner, h, member.userId);
@@ -247,6 +250,7 @@ describe.each(testDatabases)('account access on $name', (database) => {
     const other = await signedUp(server());
     await add(owner, h, { email: member.email });
     await add(owner, h, { email: other.email });
+    await Promise.all([listed(member.c), listed(other.c)]);
     await add(owner, h, { email: 'invited@example.com' });
     const invitationId = (await invitations(server(), id))[0]?.id ?? '';
     const before = shape(await userRoles(owner, h));

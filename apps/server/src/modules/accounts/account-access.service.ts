@@ -33,9 +33,10 @@ const requireOwner = (account: CurrentAccount) => {
 };
 
 /**
- * Add User (spec B §5, docs/roles.md): a user who has confirmed that e-mail becomes a MEMBER now;
- * anyone else is invited and joins as a MEMBER on confirming a sign-up with it. Either way an
- * e-mail tells them.
+ * Add User (spec B §5, docs/roles.md): the e-mail is invited, whether or not someone has signed up
+ * with it, and the owner is answered and shown the same either way, so Add User tells no one which
+ * addresses have a user. Someone who has signed up joins at their next look at their accounts
+ * (`joinInvitedAccounts`), anyone else on confirming a sign-up with it. Either way an e-mail tells them.
  */
 export async function addUser(
   deps: AccessDeps,
@@ -50,14 +51,9 @@ export async function addUser(
   if (!isValidEmail(email)) throw badRequest(Messages.invalidEmail);
   await enforce(deps.limiter, [[`account-users:${account.id}`, ADDS_PER_ACCOUNT]]);
 
-  const status = await deps.db.transaction().execute(async (trx) => {
-    const user = await access.findConfirmedUserByEmail(trx, email);
-    if (user) {
-      if (!(await access.insertMember(trx, account.id, user.id, MEMBER_ROLE))) {
-        throw badRequest(Messages.alreadyMember(email));
-      }
-      return 'ADDED' as const;
-    }
+  const hasUser = await deps.db.transaction().execute(async (trx) => {
+    // The owner sees the members already: this refusal tells them nothing new.
+    if (await access.isMemberByEmail(trx, account.id, email)) throw badRequest(Messages.alreadyMember(email));
     const invited = await access.insertInvitation(trx, {
       accountId: account.id,
       email,
@@ -65,17 +61,26 @@ export async function addUser(
       invitedBy: caller.userId,
     });
     if (!invited) throw badRequest(Messages.alreadyInvited(email));
-    return 'INVITED' as const;
+    return (await access.findConfirmedUserByEmail(trx, email)) !== undefined;
   });
 
   const accountName = (await findAccountName(deps.db, account.id)) ?? '';
-  const mail = status === 'ADDED' ? addedMail : invitationMail;
-  // The access is granted whatever happens to the e-mail: a failed send is logged, not answered
-  // as a failed addition the owner would retry into "already a member".
+  // Only the invited person reads the e-mail: it may say sign in rather than sign up.
+  const mail = hasUser ? signInInvitationMail : invitationMail;
+  // The invitation stands whatever happens to the e-mail: a failed send is logged, not answered
+  // as a failed addition the owner would retry into "already invited".
   await deps.mailer
     .send(mail(deps.config, { to: email, by: caller.email, accountId: account.id, accountName }))
     .catch((error: unknown) => log.error({ err: error, accountId: account.id }, 'account access e-mail failed'));
-  return { email, status };
+  return { email, status: 'INVITED' };
+}
+
+/** A signed-up user joins every account that invited their confirmed e-mail, as a MEMBER. */
+export async function joinInvitedAccounts(db: Db, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const email = await access.findConfirmedEmail(trx, userId);
+    if (email) await access.acceptInvitations(trx, userId, email);
+  });
 }
 
 /**
@@ -104,12 +109,12 @@ interface MailFacts {
   accountName: string;
 }
 
-const addedMail = (config: Config, f: MailFacts): Mail => ({
+const signInInvitationMail = (config: Config, f: MailFacts): Mail => ({
   to: f.to,
-  subject: `You have been added to ${f.accountName} on ${config.PRODUCT_NAME}`,
+  subject: `You are invited to ${f.accountName} on ${config.PRODUCT_NAME}`,
   text:
-    `${f.by} added you to the account ${f.accountName} on ${config.PRODUCT_NAME}. ` +
-    `Open it at ${config.PUBLIC_URL}/account/${f.accountId}/overview`,
+    `${f.by} invited you to the account ${f.accountName} on ${config.PRODUCT_NAME}. ` +
+    `Sign in at ${config.PUBLIC_URL}/accounts and you will find it in your accounts.`,
 });
 
 const invitationMail = (config: Config, f: MailFacts): Mail => ({

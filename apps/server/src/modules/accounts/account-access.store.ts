@@ -19,6 +19,28 @@ export async function findConfirmedUserByEmail(db: Db, email: string): Promise<{
     .executeTakeFirst();
 }
 
+export async function isMemberByEmail(db: Db, accountId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('m.user_id')
+    .where('m.account_id', '=', accountId)
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The e-mail of a user who has confirmed it; an unconfirmed one takes up no invitation. */
+export async function findConfirmedEmail(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.email;
+}
+
 export async function findMember(db: Db, accountId: string, userId: string): Promise<Member | undefined> {
   const row = await db
     .selectFrom('account_members as m')

@@ -1,4 +1,10 @@
-import { type AccountDetails, type AccountList, type AccountSummary, Messages } from '@ebs/contract';
+import {
+  type AccountDetails,
+  type AccountList,
+  type AccountSummary,
+  Messages,
+  type RotatedSigningSecret,
+} from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
 import { unseal } from '../../secrets.ts';
 import { Client } from '../../testing/client.ts';
@@ -15,6 +21,8 @@ async function ownerAndMember(server: TestServer, accountName = 'Settings') {
   const member = new Client(server.url);
   const { email } = await member.signUp();
   expect((await owner.post('/api/v1.0/account/user', { email }, h)).status).toBe(200);
+  // The member takes up the invitation at their next look at their accounts.
+  await member.get('/api/v1.0/account');
   return { owner, member, id, h };
 }
 
@@ -134,6 +142,41 @@ describe.each(testDatabases)('signing secret on $name', (database) => {
         expect(JSON.stringify(body)).not.toContain('v1.');
       }
     }
+  });
+
+  it('rotates the secret for its owner: every member reads the new one, and the owner is e-mailed', async () => {
+    const { owner, member, id, h } = await ownerAndMember(server());
+    const before = (await read(owner, h)).body.data.secret;
+    const answer = await owner.post<RotatedSigningSecret>('/api/v1.0/account/signing-secret/rotate', undefined, h);
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(Messages.signingSecretRotated);
+    const { secret, previousSecretExpiresAt } = answer.body.data;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(secret).not.toBe(before);
+    expect((await read(member, h)).body.data.secret).toBe(secret);
+
+    const stored = await server()
+      .db.selectFrom('accounts')
+      .select(['signing_secret_sealed', 'previous_signing_secret_sealed', 'signing_secret_rotated_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const { dataKey } = server().deps.secrets;
+    expect(unseal(dataKey, stored.signing_secret_sealed ?? '')).toBe(secret);
+    expect(unseal(dataKey, stored.previous_signing_secret_sealed ?? '')).toBe(before);
+    expect(JSON.stringify(stored)).not.toContain(before.slice('whsec_'.length));
+    expect(previousSecretExpiresAt).toBe(new Date(Number(stored.signing_secret_rotated_at) + 86_400_000).toISOString());
+
+    const ownerEmail = (await owner.get<AccountDetails>('/api/v1.0/account/details', h)).body.data.owner.email;
+    const mails = (await (
+      await fetch(`${server().url}/dev/mailbox.json?to=${encodeURIComponent(ownerEmail)}`)
+    ).json()) as Array<{
+      subject: string;
+      text: string;
+    }>;
+    expect(mails[0]?.subject).toBe('The signing secret of Settings on EBS Console was rotated');
+    expect(mails[0]?.text).toContain(`${ownerEmail} rotated the webhook signing secret`);
+    expect(mails[0]?.text).toContain(`Until ${previousSecretExpiresAt}, webhooks are signed with both`);
+    expect(mails[0]?.text).not.toContain(secret.slice('whsec_'.length));
   });
 
   it('refuses the secret to a user of another account', async () => {

@@ -5,15 +5,16 @@ import {
   AddUserResult,
   Messages,
   RemoveUserParams,
+  RotatedSigningSecret,
   SigningSecret,
   UpdateAccountNameBody,
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
-import { Empty, ok, responses } from '../../http/reply.ts';
+import { Empty, noBody, ok, responses } from '../../http/reply.ts';
 import { addUser, removeUser } from './account-access.service.ts';
-import { readSigningSecret, renameAccount } from './account-settings.service.ts';
+import { readSigningSecret, renameAccount, rotateSigningSecret } from './account-settings.service.ts';
 
 /** The Settings page's calls (spec B §7): account name, signing secret, and who has access. */
 export const accountSettingsRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) => {
@@ -23,6 +24,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<Deps> = async (app
   // docs/roles.md: renaming and managing people are the owner's; the guard refuses anyone else.
   const ownerRenames = { accountScoped: true, ownerOnly: Messages.ownerOnlyRename };
   const ownerManagesUsers = { accountScoped: true, ownerOnly: Messages.ownerOnlyUsers };
+  const ownerRotates = { accountScoped: true, ownerOnly: Messages.ownerOnlySigningSecret };
 
   app.post(
     '/api/v1.0/account/updateAccountName',
@@ -43,6 +45,20 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<Deps> = async (app
       // A secret must not linger in a browser or proxy cache.
       reply.header('cache-control', 'no-store');
       return ok({ secret: await readSigningSecret(db, secrets.dataKey, requireAccount(req).id) });
+    },
+  );
+
+  app.post(
+    '/api/v1.0/account/signing-secret/rotate',
+    {
+      config: ownerRotates,
+      preValidation: noBody,
+      schema: { tags, headers: AccountHeaders, response: responses(RotatedSigningSecret) },
+    },
+    async (req, reply) => {
+      const rotated = await rotateSigningSecret(deps, requireCaller(req), requireAccount(req), req.log);
+      reply.header('cache-control', 'no-store');
+      return ok(rotated, Messages.signingSecretRotated);
     },
   );
 

@@ -16,6 +16,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { ok, responses } from '../../http/reply.ts';
+import { joinInvitedAccounts } from './account-access.service.ts';
 import * as store from './accounts.store.ts';
 
 /** The account list sends the header empty (spec A §6). */
@@ -33,7 +34,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, 
     },
     async (req) => {
       const { limit, offset } = req.query;
-      const { accounts, total } = await store.listAccountsOfUser(db, requireCaller(req).userId, { limit, offset });
+      const userId = requireCaller(req).userId;
+      await joinInvitedAccounts(db, userId);
+      const { accounts, total } = await store.listAccountsOfUser(db, userId, { limit, offset });
       return ok({ accounts, offset, limit, total, count: accounts.length });
     },
   );

@@ -6,8 +6,7 @@ import { CommandError, runCommand } from '../../cli/commands.ts';
 import { forgetServer, recordServer } from '../../cli/running-server.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { fromLoopbackSocket } from '../../http/loopback.ts';
 
 const sameToken = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -22,7 +21,7 @@ const sameToken = (a: string, b: string) => {
  * directory beside it. Not registered with PostgreSQL, where the command line connects to the
  * database itself.
  */
-export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, secrets, config, jobs }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, secrets, config, jobs, rpc }) => {
   if (config.DATABASE_URL) return;
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -34,11 +33,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, se
   // Checked before the body is read, so a stranger learns nothing from validation messages.
   app.addHook('onRequest', async (req) => {
     const token = req.headers['x-admin-token'];
-    if (
-      !LOOPBACK.has(req.socket.remoteAddress ?? '') ||
-      typeof token !== 'string' ||
-      !sameToken(token, secrets.adminToken)
-    ) {
+    if (!fromLoopbackSocket(req) || typeof token !== 'string' || !sameToken(token, secrets.adminToken)) {
       throw forbidden('Forbidden');
     }
   });
@@ -53,7 +48,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, se
     },
     async (req) => {
       try {
-        return await runCommand(db, req.body.args, jobs);
+        return await runCommand(db, req.body.args, jobs, rpc);
       } catch (error) {
         if (error instanceof CommandError) throw badRequest(error.message);
         if (error instanceof TypeError) throw new AppError(400, error.message, 'Bad Request');

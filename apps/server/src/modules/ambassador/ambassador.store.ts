@@ -86,3 +86,28 @@ export async function rewardDeposits(db: Db, transactionId?: string): Promise<nu
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
+
+/**
+ * A reward row for a refund or dispute of a rewarded deposit, keyed by that ledger row: it brings the
+ * sum of the deposit's reward rows (the deposit's own and `earlierIds`' adjustments) to the reward ×
+ * kept ÷ deposited, rounded once to 6 decimals, so several partial refunds never drift by rounding.
+ * Nothing when the deposit earned no reward or the sum is already right.
+ */
+export async function insertRewardAdjustment(
+  db: Db,
+  input: { depositId: string; transactionId: string; amount: string; keptAmount: string; earlierIds: string[] },
+): Promise<void> {
+  await sql`
+    insert into ambassador_rewards
+      (transaction_id, ambassador_user_id, referred_user_id, deposit_amount, reward_rate, amount)
+    select ${input.transactionId}, r.ambassador_user_id, r.referred_user_id, ${input.amount}::numeric,
+      r.reward_rate, a.change
+    from ambassador_rewards r
+    cross join lateral (
+      select round(r.amount * ${input.keptAmount}::numeric / r.deposit_amount, 6)
+        - (select coalesce(sum(x.amount), 0) from ambassador_rewards x
+           where x.transaction_id = any(${input.earlierIds}::uuid[])) as change
+    ) a
+    where r.transaction_id = ${input.depositId} and a.change <> 0
+    on conflict (transaction_id) do nothing`.execute(db);
+}

@@ -100,6 +100,9 @@ describe.each(testDatabases)('transactions on $name', (database) => {
       { type: 'WITHDRAW_RESOURCE_USAGE', description: 'Resource usage withdrawal' },
       { type: 'WELCOME_CREDIT', description: 'Welcome credit' },
       { type: 'ADMIN_MANUAL_DEPOSIT', description: 'Manual deposit' },
+      { type: 'REFUND_CARD_DEPOSIT', description: 'Card deposit refund' },
+      { type: 'DISPUTE_CARD_DEPOSIT', description: 'Card deposit disputed' },
+      { type: 'DISPUTE_REINSTATED', description: 'Disputed deposit reinstated' },
     ]);
   });
 });

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
+import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { updateAutoDeposit } from './auto-pay.service.ts';
 import { redeemWelcomeCredit } from './bonus.service.ts';
@@ -29,8 +30,10 @@ import { receiptFile, statementFile } from './documents.service.ts';
 import { transactionFilter } from './ledger.service.ts';
 import { listTransactions } from './ledger.store.ts';
 
-export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, deposits, config }) => {
+export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, deposits, config, limiter }) => {
   const tags = ['billing'];
+  // Each deposit charges a card: unlimited, a saved card could be charged over and over to test it.
+  const paying = perMinuteAndDay(config.PAYMENT_RATE_LIMIT_PER_MINUTE, config.PAYMENT_RATE_LIMIT_PER_DAY);
 
   app.get(
     '/api/v1.0/transaction',
@@ -53,13 +56,15 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, 
   app.post(
     '/api/v1.0/account/redeemBonus',
     {
-      config: { accountScoped: true },
+      // A member spending their own credit on an account they joined would let one owner collect it per member.
+      config: { accountScoped: true, ownerOnly: Messages.ownerOnlyWelcomeCredit },
       schema: { tags, headers: AccountHeaders, body: RedeemBonusBody, response: responses(RedeemBonusResult) },
     },
     async (req) => {
-      const accountId = requireAccount(req).id;
+      const account = requireAccount(req);
+      const accountId = account.id;
       if (req.body.accountId !== accountId) throw badRequest(Messages.bonusAccountMismatch);
-      const transactionId = await redeemWelcomeCredit(db, requireCaller(req).userId, accountId);
+      const transactionId = await redeemWelcomeCredit(db, requireCaller(req).userId, account);
       return ok(
         { accountId, type: req.body.type, amount: WELCOME_CREDIT_USD, transactionId },
         Messages.welcomeCreditAdded,
@@ -73,11 +78,14 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, 
       config: { accountScoped: true },
       schema: { tags, headers: DepositHeaders, body: DepositBody, response: responses(DepositResult) },
     },
-    async (req) =>
-      ok(
-        await deposits.deposit(requireAccount(req).id, req.body, req.headers['idempotency-key']),
+    async (req) => {
+      const accountId = requireAccount(req).id;
+      await enforce(limiter, accountAndUserChecks('deposit', { accountId, userId: requireCaller(req).userId }, paying));
+      return ok(
+        await deposits.deposit(accountId, req.body, req.headers['idempotency-key']),
         Messages.paymentProcessing,
-      ),
+      );
+    },
   );
 
   app.post(

@@ -1,17 +1,20 @@
-import { Messages, WELCOME_CREDIT_USD } from '@ebs/contract';
+import { canManageAccount, Messages, WELCOME_CREDIT_USD } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import type { CurrentAccount } from '../../http/guards.ts';
 import { insertTransaction } from './ledger.store.ts';
 
 /**
- * Posts the 10 USD welcome credit to an account, once per user: the user's flag and the ledger
- * row change in one database transaction, and the row's idempotency key is the user, so neither
- * a race nor a retry can post it twice.
+ * Posts the 10 USD welcome credit to an account its owner redeems it for, once per user: the
+ * user's flag and the ledger row change in one database transaction, and the row's idempotency key
+ * (unique) is the user, so neither a race nor a retry, on any process, can post it twice.
  */
-export async function redeemWelcomeCredit(db: Db, userId: string, accountId: string): Promise<string> {
+export async function redeemWelcomeCredit(db: Db, userId: string, account: CurrentAccount): Promise<string> {
+  // The route's ownerOnly guard refuses first; the rule stays here for any other caller.
+  if (!canManageAccount(account.roleName)) throw forbidden(Messages.ownerOnlyWelcomeCredit);
   return db.transaction().execute(async (trx) => {
-    const transactionId = await claimWelcomeCredit(trx, userId, accountId);
+    const transactionId = await claimWelcomeCredit(trx, userId, account.id);
     if (!transactionId) throw badRequest(Messages.welcomeCreditRedeemed);
     return transactionId;
   });

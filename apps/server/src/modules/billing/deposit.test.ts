@@ -7,8 +7,11 @@ import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
 import { claimDeposit, settleTransaction } from './ledger.store.ts';
 
+/** Twenty requests at once on one account: far past the default PAYMENT_RATE_LIMIT_PER_MINUTE, tested apart. */
+const MANY_PAYMENTS = { PAYMENT_RATE_LIMIT_PER_MINUTE: '100' };
+
 describe.each(testDatabases)('deposits on $name', (database) => {
-  const server = serverFor(database);
+  const server = serverFor(database, MANY_PAYMENTS);
 
   /** An owner whose account holds one default card with the given number. */
   const ownerWithCard = async (number = '4242424242424242') => {

@@ -11,14 +11,23 @@ import {
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { memberRole, requireAccount, requireCaller } from '../../http/guards.ts';
+import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { Empty, noBody, ok, responses } from '../../http/reply.ts';
 import { listCards } from './cards.store.ts';
 
 /** The card calls of spec A §7 Payments. */
-export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, cards }) => {
+export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, cards, config, limiter }) => {
   const tags = ['cards'];
+  // Each setup and attach asks the card provider about a card: unlimited, it tests stolen numbers.
+  const paying = perMinuteAndDay(config.PAYMENT_RATE_LIMIT_PER_MINUTE, config.PAYMENT_RATE_LIMIT_PER_DAY);
+  const limit = (action: string, req: FastifyRequest) =>
+    enforce(
+      limiter,
+      accountAndUserChecks(action, { accountId: requireAccount(req).id, userId: requireCaller(req).userId }, paying),
+    );
   // The creation wizard adds a card to its draft account: every card call serves drafts.
   const scoped = { accountScoped: true, draftAllowed: true };
   const CardId = Type.Object({ cardId: Type.String() });
@@ -32,7 +41,10 @@ export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, car
   app.post(
     '/api/v1.0/payment/card',
     { config: scoped, schema: { tags, headers: AccountHeaders, body: AttachCardBody, response: responses(CardId) } },
-    async (req) => ok({ cardId: await cards.attach(requireAccount(req).id, req.body.cardToken) }, Messages.cardAdded),
+    async (req) => {
+      await limit('card-attach', req);
+      return ok({ cardId: await cards.attach(requireAccount(req).id, req.body.cardToken) }, Messages.cardAdded);
+    },
   );
 
   // spec A §6: this call may leave out ebs-account-id; the card then names its account.
@@ -92,6 +104,9 @@ export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, car
       config: scoped,
       schema: { tags, headers: AccountHeaders, params: ProviderParams, response: responses(SetupIntent) },
     },
-    async (req) => ok(await cards.createSetupIntent(requireAccount(req).id, req.params.provider)),
+    async (req) => {
+      await limit('card-setup', req);
+      return ok(await cards.createSetupIntent(requireAccount(req).id, req.params.provider));
+    },
   );
 };

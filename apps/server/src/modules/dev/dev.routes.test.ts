@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pglite, testDatabases } from '../../testing/databases.ts';
+import { productionEnv } from '../../testing/production-env.ts';
+import { reportFigures } from '../../testing/report.ts';
 import { serverFor, startServer } from '../../testing/server.ts';
 
 const ANALYTICS_SCRIPT_URL = 'https://analytics.example.com/tag.js?id=EBS-1';
@@ -8,11 +10,10 @@ const publicConfig = async (url: string) => (await (await fetch(`${url}/api/v1.0
 describe('the analytics tag in the public configuration (spec B §9)', () => {
   const dev = serverFor(testDatabases[0]!, { ANALYTICS_SCRIPT_URL, APP_ENV: 'dev' });
   const staging = serverFor(testDatabases[0]!, { ANALYTICS_SCRIPT_URL, APP_ENV: 'staging' });
-  const prod = serverFor(testDatabases[0]!, {
-    ANALYTICS_SCRIPT_URL,
-    APP_ENV: 'prod',
-    PUBLIC_URL: 'https://console.example.com',
-  });
+  const prod = serverFor(
+    testDatabases[0]!,
+    productionEnv({ ANALYTICS_SCRIPT_URL, PUBLIC_URL: 'https://console.example.com' }),
+  );
 
   it('is offered to the web app only in the prod environment', async () => {
     expect(await publicConfig(prod().url)).toMatchObject({ appEnv: 'prod', analyticsScriptUrl: ANALYTICS_SCRIPT_URL });
@@ -30,7 +31,7 @@ describe('the analytics tag in the public configuration (spec B §9)', () => {
   it("lets the tag's origin serve scripts only where it is started", async () => {
     const policy = async (url: string) =>
       (await fetch(`${url}/api/v1.0/config`)).headers.get('content-security-policy');
-    expect(await policy(prod().url)).toContain("script-src 'self' https://analytics.example.com;");
+    expect(await policy(prod().url)).toMatch(/script-src 'self'[^;]* https:\/\/analytics\.example\.com[ ;]/);
     expect(await policy(dev().url)).toContain("script-src 'self';");
   });
 });
@@ -50,5 +51,36 @@ describe('the health check', () => {
     } finally {
       await server.app.close();
     }
+  });
+});
+
+describe('the dev outbox, reached from another machine', () => {
+  const server = serverFor(testDatabases[0]!, { TRUST_PROXY: '1' });
+  const read = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    server().app.inject({ method: 'GET', url, remoteAddress, headers });
+
+  it('answers no one but this machine, so a stranger cannot read a reset code and take the account over', async () => {
+    await server().deps.mailer.send({ to: 'victim@example.com', subject: 'Reset code', text: 'Your code is 123456' });
+    let refused = 0;
+    for (const url of ['/dev/mailbox.json', '/dev/mailbox.json?to=victim@example.com', '/dev/mailbox']) {
+      for (const [remoteAddress, headers] of [
+        ['203.0.113.9', {}],
+        ['2001:db8::9', {}],
+        // A forwarded address is the client's to write: only the socket counts.
+        ['203.0.113.9', { 'x-forwarded-for': '127.0.0.1' }],
+        // A proxy or tunnel on this machine connects from loopback for every visitor.
+        ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
+        ['127.0.0.1', { forwarded: 'for=203.0.113.9' }],
+      ] as const) {
+        const answer = await read(url, remoteAddress, headers);
+        expect(answer.statusCode).toBe(404);
+        expect(answer.body).not.toContain('123456');
+        refused += 1;
+      }
+      const local = await read(url, '127.0.0.1');
+      expect(local.statusCode).toBe(200);
+      expect(local.body).toContain('123456');
+    }
+    reportFigures('dev outbox loopback only', { outsideReads: refused, refused, loopbackReads: 3 });
   });
 });

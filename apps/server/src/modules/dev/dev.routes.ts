@@ -1,13 +1,17 @@
 import { normalizeEmail, PublicConfig } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { analyticsScriptUrl, isProduction } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { fromLoopbackSocket } from '../../http/loopback.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { readOutbox } from '../identity/mailer.ts';
 import { publicProviders } from '../identity/third-party/third-party.providers.ts';
+
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'cf-connecting-ip', 'x-forwarded-host'];
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -49,12 +53,21 @@ export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, conf
 
   if (isProduction(config)) return;
   const MailboxQuery = Type.Object({ to: Type.Optional(Type.String({ maxLength: 320 })) });
+  // The outbox holds every code the server mailed: whoever reads it can reset any password. Only
+  // this machine's own sockets see it, as if it were not there for anyone else.
+  // A proxy or tunnel on this machine (nginx, ngrok) connects from loopback for everyone: a request
+  // it forwarded says so in its headers, and is refused too.
+  const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!fromLoopbackSocket(req) || PROXY_HEADERS.some((name) => req.headers[name] !== undefined)) {
+      return reply.callNotFound();
+    }
+  };
 
-  app.get('/dev/mailbox.json', { schema: { hide: true, querystring: MailboxQuery } }, async (req) =>
+  app.get('/dev/mailbox.json', { onRequest, schema: { hide: true, querystring: MailboxQuery } }, async (req) =>
     readOutbox(db, req.query.to ? normalizeEmail(req.query.to) : undefined),
   );
 
-  app.get('/dev/mailbox', { schema: { hide: true, querystring: MailboxQuery } }, async (req, reply) => {
+  app.get('/dev/mailbox', { onRequest, schema: { hide: true, querystring: MailboxQuery } }, async (req, reply) => {
     const mails = await readOutbox(db, req.query.to ? normalizeEmail(req.query.to) : undefined);
     const rows = mails
       .map(

@@ -27,20 +27,31 @@ import {
   WalletStatusBody,
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { requireAccount } from '../../http/guards.ts';
+import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { parseNameList } from '../../http/query.ts';
+import { accountAndUserChecks, enforce, perMinuteAndDay, type RateRule } from '../../http/rate-limit.ts';
 import { Empty, noBody, ok, responses } from '../../http/reply.ts';
 import { isFeatureEnabled } from '../accounts/accounts.store.ts';
 import { forwardingWalletRules, requiredFields } from './forwarding-rules.ts';
 
 const BASE = '/api/v1.0/token-forwarding';
 const STATUSES = new Set(['ENABLED', 'DISABLED']);
+/** A test webhook is a request to an address the caller picks: few, so the console is no one's flooding tool. */
+const WEBHOOK_TESTS = perMinuteAndDay(10, 200);
+/** Contract reads and balance refreshes call the network's node, which the usage bill does not meter. */
+const CHAIN_READS = perMinuteAndDay(30, 1000);
 
 /** Every token forwarding call of spec B §7, for members of accounts with the TOKEN_FORWARDING feature. */
-export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, forwarding }) => {
+export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, forwarding, limiter }) => {
   const service = forwarding.service;
+  const limit = (action: string, rules: RateRule[], req: FastifyRequest) =>
+    enforce(
+      limiter,
+      accountAndUserChecks(action, { accountId: requireAccount(req).id, userId: requireCaller(req).userId }, rules),
+    );
   const tags = ['token forwarding'];
   const config = { accountScoped: true };
   const headers = AccountHeaders;
@@ -90,7 +101,10 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
       preValidation: requiredFields((b) => [[b.id, M.selectWallet]]),
       schema: { tags, headers, body: GasFeeWalletIdBody, response: responses(GasFeeFundingWallet) },
     },
-    async (req) => ok(await service.refreshGasBalance(requireAccount(req).id, req.body.id), M.balanceRefreshed),
+    async (req) => {
+      await limit('gas-balance', CHAIN_READS, req);
+      return ok(await service.refreshGasBalance(requireAccount(req).id, req.body.id), M.balanceRefreshed);
+    },
   );
   app.post(
     `${BASE}/gas-fee-funding-wallet/name`,
@@ -229,7 +243,10 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
       },
       schema: { tags, headers, querystring: SmartContractInfoQuery, response: responses(SmartContractInfo) },
     },
-    async (req) => ok(await service.contractInfo(req.query.network, req.query.smartContractAddress)),
+    async (req) => {
+      await limit('contract-info', CHAIN_READS, req);
+      return ok(await service.contractInfo(req.query.network, req.query.smartContractAddress));
+    },
   );
   app.post(
     `${BASE}/testWebhook`,
@@ -238,6 +255,9 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
       preValidation: requiredFields((b) => [[b.url, M.webhookUrlRequired]]),
       schema: { tags, headers, body: TestWebhookBody, response: responses(TestWebhookResult) },
     },
-    async (req) => ok(await service.testWebhook(requireAccount(req).id, req.body)),
+    async (req) => {
+      await limit('webhook-test', WEBHOOK_TESTS, req);
+      return ok(await service.testWebhook(requireAccount(req).id, req.body));
+    },
   );
 };

@@ -24,7 +24,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { seal, unseal } from '../../secrets.ts';
-import { readSigningSecret } from '../accounts/account-settings.service.ts';
+import { signingSecretsInForce } from '../accounts/account-settings.service.ts';
 import type { ForwardingChains } from './chain.ts';
 import * as destinations from './destinations.store.ts';
 import { checkAddress, checkMinimumAmount, checkName, checkNetwork } from './forwarding-rules.ts';
@@ -288,12 +288,12 @@ export class ForwardingService {
   async testWebhook(accountId: string, body: TestWebhookBody): Promise<TestWebhookResult> {
     const url = body.url.trim();
     if (!url) throw badRequest(M.webhookUrlRequired);
-    const secret = await readSigningSecret(this.db, this.dataKey, accountId);
+    const secrets = await signingSecretsInForce(this.db, this.dataKey, accountId, new Date());
     return testWebhook({
       url,
       header: body.header?.trim() || null,
       headerValue: body.headerValue?.trim() ?? null,
-      secret,
+      secrets,
       config: this.config,
     });
   }

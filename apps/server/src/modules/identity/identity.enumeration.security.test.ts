@@ -46,7 +46,7 @@ describe.each(testDatabases)('answers that do not tell which e-mails exist, on $
 
   it('sign-in: an unconfirmed user with a wrong password looks like nobody', async () => {
     const email = uniqueEmail();
-    await client().post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
+    await client().post('/auth/sign-up', { email, password: 'violet tram 84', givenName: 'A', familyName: 'B' });
     await alike(email, uniqueEmail(), (e) => client().post('/auth/sign-in', { email: e, password: 'wrong pass 1' }));
   });
 

@@ -20,14 +20,18 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
   };
 
   it('refuses a sign-up with a missing field and names it', async () => {
-    const answer = await client().post('/auth/sign-up', { email: uniqueEmail(), password: 'abcdefg1', givenName: 'A' });
+    const answer = await client().post('/auth/sign-up', {
+      email: uniqueEmail(),
+      password: 'violet tram 84',
+      givenName: 'A',
+    });
     expectError(answer, 400, { message: "body must have property 'familyName'", error: 'Bad Request' });
   });
 
   it('refuses a malformed e-mail', async () => {
     const answer = await client().post('/auth/sign-up', {
       email: 'not-an-email',
-      password: 'abcdefg1',
+      password: 'violet tram 84',
       givenName: 'A',
       familyName: 'B',
     });
@@ -47,7 +51,7 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
   it('refuses a confirmation that differs from the password with "Password miss match!"', async () => {
     const answer = await client().post('/auth/sign-up', {
       email: uniqueEmail(),
-      password: 'abcdefg1',
+      password: 'violet tram 84',
       passwordConfirm: 'abcdefg2',
       givenName: 'A',
       familyName: 'B',
@@ -58,7 +62,7 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
   it('refuses a referral code that does not exist', async () => {
     const answer = await client().post('/auth/sign-up', {
       email: uniqueEmail(),
-      password: 'abcdefg1',
+      password: 'violet tram 84',
       givenName: 'A',
       familyName: 'B',
       referralCode: 'NOPE1234',
@@ -70,7 +74,7 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
     const { email } = await client().signUp();
     const answer = await client().post('/auth/sign-up', {
       email,
-      password: 'abcdefg1',
+      password: 'violet tram 84',
       givenName: 'A',
       familyName: 'B',
     });
@@ -80,11 +84,15 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
   it('refuses a wrong verification code and keeps the user unconfirmed', async () => {
     const c = client();
     const email = uniqueEmail();
-    await c.post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
+    await c.post('/auth/sign-up', { email, password: 'violet tram 84', givenName: 'A', familyName: 'B' });
     const code = await c.mailedCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     expectError(await c.post('/auth/confirm-sign-up', { email, code: wrong }), 400, IdentityErrors.codeMismatch);
-    expectError(await c.post('/auth/sign-in', { email, password: 'abcdefg1' }), 400, IdentityErrors.userNotConfirmed);
+    expectError(
+      await c.post('/auth/sign-in', { email, password: 'violet tram 84' }),
+      400,
+      IdentityErrors.userNotConfirmed,
+    );
   });
 
   it('refuses a code that is not six digits', async () => {
@@ -96,7 +104,7 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
   it('refuses an expired code', async () => {
     const c = client();
     const email = uniqueEmail();
-    await c.post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
+    await c.post('/auth/sign-up', { email, password: 'violet tram 84', givenName: 'A', familyName: 'B' });
     const code = await c.mailedCode(email);
     await sql`update verification_codes set expires_at = now() - interval '1 second'
       where user_id = (select id from users where email = ${email})`.execute(server().db);
@@ -117,7 +125,7 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
   it('burns a code after five wrong tries', async () => {
     const c = client();
     const email = uniqueEmail();
-    await c.post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
+    await c.post('/auth/sign-up', { email, password: 'violet tram 84', givenName: 'A', familyName: 'B' });
     const code = await c.mailedCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) await c.post('/auth/confirm-sign-up', { email, code: wrong });
@@ -140,20 +148,20 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
 
   it('tells an unconfirmed user so, only after the right password', async () => {
     const email = uniqueEmail();
-    await client().post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
+    await client().post('/auth/sign-up', { email, password: 'violet tram 84', givenName: 'A', familyName: 'B' });
     expectError(
       await client().post('/auth/sign-in', { email, password: 'other pass 1' }),
       400,
       IdentityErrors.notAuthorized,
     );
     expectError(
-      await client().post('/auth/sign-in', { email, password: 'abcdefg1' }),
+      await client().post('/auth/sign-in', { email, password: 'violet tram 84' }),
       400,
       IdentityErrors.userNotConfirmed,
     );
   });
 
-  it('limits sign-in attempts per e-mail with a clear message and Retry-After', async () => {
+  it('slows down wrong passwords per e-mail and address with a clear message and Retry-After', async () => {
     const { email } = await client().signUp();
     for (let i = 0; i < 10; i++) await client().post('/auth/sign-in', { email, password: 'wrong pass 1' });
     const limited = await client().post('/auth/sign-in', { email, password: 'correct horse 1' });
@@ -163,7 +171,7 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
 
   it('makes a resend wait for the 60 second countdown', async () => {
     const email = uniqueEmail();
-    await client().post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
+    await client().post('/auth/sign-up', { email, password: 'violet tram 84', givenName: 'A', familyName: 'B' });
     const answer = await client().post('/auth/resend-code', { email });
     expect(answer.status).toBe(429);
     expect(answer.body.error).toBe('LimitExceededException');

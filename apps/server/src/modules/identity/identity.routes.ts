@@ -18,10 +18,12 @@ import type { FastifyReply } from 'fastify';
 import { type Config, cookieSecure } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { authenticate, requireCaller } from '../../http/guards.ts';
+import { addressKey } from '../../http/rate-limit.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { SignedIn } from './identity.service.ts';
 
 export const REFRESH_COOKIE = 'ebs_refresh';
+const SIGN_UP_COOKIE = 'ebs_sign_up';
 /** The refresh cookie travels only to the identity routes, never to the API or to scripts. */
 const COOKIE_PATH = '/auth';
 
@@ -48,27 +50,42 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
   app.post(
     '/auth/sign-up',
     { config: { public: true }, schema: { tags, body: SignUpBody, response: responses(SignUpResult) } },
-    async (req) => ok(await identity.signUp(req.body, req.ip)),
+    async (req, reply) => {
+      const { result, signUpToken } = await identity.signUp(req.body, addressKey(req.ip));
+      // Names this sign-up to its confirmation from the same browser (IdentityService.confirmSignUp).
+      reply.setCookie(SIGN_UP_COOKIE, signUpToken, {
+        ...cookieOptions,
+        path: '/auth/confirm-sign-up',
+        maxAge: config.SIGN_UP_CODE_TTL_SECONDS,
+      });
+      return ok(result);
+    },
   );
 
   app.post(
     '/auth/confirm-sign-up',
     { config: { public: true }, schema: { tags, body: ConfirmSignUpBody, response: responses(ConfirmResult) } },
     async (req, reply) =>
-      ok({ result: 'SUCCESS' as const, ...signedIn(reply, await identity.confirmSignUp(req.body, req.ip)) }),
+      ok({
+        result: 'SUCCESS' as const,
+        ...signedIn(
+          reply,
+          await identity.confirmSignUp(req.body, addressKey(req.ip), req.cookies[SIGN_UP_COOKIE] || undefined),
+        ),
+      }),
   );
 
   app.post(
     '/auth/resend-code',
     { config: { public: true }, schema: { tags, body: EmailBody, response: responses(CodeDelivery) } },
-    async (req) => ok(await identity.resendCode(req.body, req.ip)),
+    async (req) => ok(await identity.resendCode(req.body, addressKey(req.ip))),
   );
 
   app.post(
     '/auth/sign-in',
     { config: { public: true }, schema: { tags, body: SignInBody, response: responses(SignInResult) } },
     async (req, reply) => {
-      const result = await identity.signIn(req.body, req.ip);
+      const result = await identity.signIn(req.body, addressKey(req.ip));
       // With two-factor sign-in on, the password alone opens no session: no cookie before the code.
       return ok('refreshToken' in result ? signedIn(reply, result) : result);
     },
@@ -77,7 +94,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
   app.post(
     '/auth/sign-in/mfa',
     { config: { public: true }, schema: { tags, body: MfaSignInBody, response: responses(AuthSession) } },
-    async (req, reply) => ok(signedIn(reply, await identity.answerMfaChallenge(req.body, req.ip))),
+    async (req, reply) => ok(signedIn(reply, await identity.answerMfaChallenge(req.body, addressKey(req.ip)))),
   );
 
   app.post(
@@ -107,14 +124,14 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
   app.post(
     '/auth/forgot-password',
     { config: { public: true }, schema: { tags, body: EmailBody, response: responses(CodeDelivery) } },
-    async (req) => ok(await identity.forgotPassword(req.body, req.ip)),
+    async (req) => ok(await identity.forgotPassword(req.body, addressKey(req.ip))),
   );
 
   app.post(
     '/auth/confirm-forgot-password',
     { config: { public: true }, schema: { tags, body: ConfirmForgotPasswordBody, response: responses(Done) } },
     async (req) => {
-      await identity.confirmForgotPassword(req.body, req.ip);
+      await identity.confirmForgotPassword(req.body, addressKey(req.ip));
       return done;
     },
   );
@@ -126,7 +143,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { ide
     },
     async (req) => {
       const caller = requireCaller(req);
-      await identity.changePassword(caller.userId, caller.sessionId, req.body);
+      await identity.changePassword(caller.userId, caller.sessionId, req.body, addressKey(req.ip));
       return done;
     },
   );

@@ -13,9 +13,11 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, identityError, unauthorized } from '../../http/errors.ts';
+import { FailureThrottle } from '../../http/failure-throttle.ts';
 import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
 import { acceptInvitations } from '../accounts/account-access.store.ts';
 import { type CodePurpose, hashCode, maskEmail, newCode, sameHash } from './codes.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import * as store from './identity.store.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -26,10 +28,9 @@ const MAX_CODE_ATTEMPTS = 5;
 /** A refresh token reused within this many seconds (two tabs refreshing at once) is not a theft. */
 const REUSE_GRACE_SECONDS = 30;
 
+/** Every attempt from one address, right or wrong; wrong ones per e-mail are the throttles' (below). */
 const LIMITS = {
-  signInPerEmail: { limit: 10, windowSeconds: 15 * 60 },
   signInPerIp: { limit: 100, windowSeconds: 15 * 60 },
-  codePerEmail: { limit: 10, windowSeconds: 15 * 60 },
   codePerIp: { limit: 100, windowSeconds: 15 * 60 },
   mailPerEmail: { limit: 10, windowSeconds: 60 * 60 },
   mailPerIp: { limit: 50, windowSeconds: 60 * 60 },
@@ -45,8 +46,9 @@ export interface SignedIn {
  * it; a hosted provider can be put behind the same interface without touching the routes.
  */
 export interface IdentityProvider {
-  signUp(input: SignUpBody, ip: string): Promise<SignUpResult>;
-  confirmSignUp(input: { email: string; code: string }, ip: string): Promise<SignedIn>;
+  /** The answer, and the token that names this sign-up to its confirmation (kept by the browser). */
+  signUp(input: SignUpBody, ip: string): Promise<{ result: SignUpResult; signUpToken: string }>;
+  confirmSignUp(input: { email: string; code: string }, ip: string, signUpToken?: string): Promise<SignedIn>;
   resendCode(input: { email: string }, ip: string): Promise<CodeDelivery>;
   /** The session, or the second-step challenge when the user has two-factor sign-in on. */
   signIn(input: { email: string; password: string }, ip: string): Promise<SignedIn | MfaChallenge>;
@@ -56,7 +58,12 @@ export interface IdentityProvider {
   signOut(refreshToken: string | undefined, sessionId: string | undefined): Promise<void>;
   forgotPassword(input: { email: string }, ip: string): Promise<CodeDelivery>;
   confirmForgotPassword(input: { email: string; code: string; newPassword: string }, ip: string): Promise<void>;
-  changePassword(userId: string, sessionId: string, input: { oldPassword: string; newPassword: string }): Promise<void>;
+  changePassword(
+    userId: string,
+    sessionId: string,
+    input: { oldPassword: string; newPassword: string },
+    ip: string,
+  ): Promise<void>;
 }
 
 /**
@@ -64,6 +71,13 @@ export interface IdentityProvider {
  * password reset and change.
  */
 export class IdentityService implements IdentityProvider {
+  /** Wrong passwords, per e-mail. */
+  private readonly passwords: FailureThrottle;
+  /** Wrong e-mailed codes (sign-up and reset), per e-mail. */
+  private readonly codes: FailureThrottle;
+  /** Wrong old passwords on change, per user. */
+  private readonly oldPasswords: FailureThrottle;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
@@ -72,9 +86,13 @@ export class IdentityService implements IdentityProvider {
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
     private readonly twoFactor: TwoFactorService,
-  ) {}
+  ) {
+    this.passwords = new FailureThrottle(limiter, 'signin');
+    this.codes = new FailureThrottle(limiter, 'code');
+    this.oldPasswords = new FailureThrottle(limiter, 'password-change');
+  }
 
-  async signUp(input: SignUpBody, ip: string): Promise<SignUpResult> {
+  async signUp(input: SignUpBody, ip: string): Promise<{ result: SignUpResult; signUpToken: string }> {
     const email = this.checkedEmail(input.email);
     if (input.passwordConfirm !== undefined && input.passwordConfirm !== input.password) {
       throw new AppError(400, Messages.passwordMissMatch, 'InvalidParameterException');
@@ -86,42 +104,60 @@ export class IdentityService implements IdentityProvider {
     if (referralCode && !(await store.referralCodeExists(this.db, referralCode))) {
       throw identityError('referralCode');
     }
+    // Hashed before the e-mail is looked up, so a repeated sign-up takes as long as a first one.
     const details = {
       givenName: input.givenName.trim(),
       familyName: input.familyName.trim(),
       passwordHash: await hashPassword(input.password),
       referralCode,
     };
+    const signUpToken = newOpaqueToken();
     const existing = await store.findUserByEmail(this.db, email);
     if (existing?.confirmedAt) throw identityError('usernameExists');
-    let userId: string;
     if (existing) {
-      await this.checkCooldown(existing.id, 'SIGN_UP');
-      await store.replaceUnconfirmedUser(this.db, existing.id, details);
-      userId = existing.id;
-    } else {
-      userId = await store.insertUser(this.db, { email, ...details }).catch((error: { code?: string }) => {
-        if (error.code === '23505') throw identityError('usernameExists');
-        throw error;
-      });
+      // Whoever signs up again with a pending e-mail proves nothing: the user keeps the first
+      // sign-up's password, names and referral code, and only its code is mailed again (not within
+      // the wait, nor past the e-mail's mail limit, neither of which is told), so the answer is the
+      // first sign-up's. This sign-up's details wait beside it, for a confirmation from this browser.
+      await store.insertSignUpAttempt(this.db, existing.id, hashOpaqueToken(signUpToken), details);
+      if ((await this.cooldownLeft(existing.id, 'SIGN_UP')) === 0) {
+        const { allowed } = await this.limiter.hit(`mail:email:${email}`, LIMITS.mailPerEmail);
+        if (allowed) await this.sendCode(existing.id, email, 'SIGN_UP');
+      }
+      return { result: this.signUpResult(existing.id, email), signUpToken };
     }
+    const userId = await store.insertUser(this.db, { email, ...details }).catch((error: { code?: string }) => {
+      if (error.code === '23505') throw identityError('usernameExists');
+      throw error;
+    });
+    await store.insertSignUpAttempt(this.db, userId, hashOpaqueToken(signUpToken), details);
     await this.sendCode(userId, email, 'SIGN_UP');
-    return { userSub: userId, userConfirmed: false, CodeDeliveryDetails: this.delivery(email) };
+    return { result: this.signUpResult(userId, email), signUpToken };
   }
 
-  /** Confirming the e-mail signs the user in. */
-  async confirmSignUp(input: { email: string; code: string }, ip: string): Promise<SignedIn> {
+  /**
+   * Confirming the e-mail signs the user in. The code proves the e-mail, not who chose the kept
+   * password: someone may have signed up with this address first. So the sign-up made in the
+   * confirming browser (its token) gives the password, names and referral code; without a token,
+   * an API client's confirmation, the first sign-up's stay.
+   */
+  async confirmSignUp(input: { email: string; code: string }, ip: string, signUpToken?: string): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
-    await enforce(this.limiter, [
-      [`code:email:${email}`, LIMITS.codePerEmail],
-      [`code:ip:${ip}`, LIMITS.codePerIp],
-    ]);
+    await enforce(this.limiter, [[`code:ip:${ip}`, LIMITS.codePerIp]]);
     const user = await store.findUserByEmail(this.db, email);
-    if (!user) throw identityError('codeMismatch');
-    if (user.confirmedAt) throw identityError('alreadyConfirmed');
-    await this.consumeCode(user.id, 'SIGN_UP', input.code);
-    await this.confirmEmail(user.id, email);
-    return this.startSession(user);
+    if (user?.confirmedAt) throw identityError('alreadyConfirmed');
+    const proven = await this.codes.attempt(email, ip, async () => {
+      if (!user) throw identityError('codeMismatch');
+      await this.consumeCode(user.id, 'SIGN_UP', input.code);
+      return user;
+    });
+    await this.confirmEmail(proven.id, email);
+    const chosen = await store.settleSignUpAttempts(
+      this.db,
+      proven.id,
+      signUpToken ? hashOpaqueToken(signUpToken) : undefined,
+    );
+    return this.startSession(chosen ? ((await store.findUserById(this.db, proven.id)) ?? proven) : proven);
   }
 
   async resendCode(input: { email: string }, ip: string): Promise<CodeDelivery> {
@@ -140,12 +176,12 @@ export class IdentityService implements IdentityProvider {
 
   async signIn(input: { email: string; password: string }, ip: string): Promise<SignedIn | MfaChallenge> {
     const email = normalizeEmail(input.email);
-    await enforce(this.limiter, [
-      [`signin:email:${email}`, LIMITS.signInPerEmail],
-      [`signin:ip:${ip}`, LIMITS.signInPerIp],
-    ]);
-    const user = await store.findUserByEmail(this.db, email);
-    if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw identityError('notAuthorized');
+    await enforce(this.limiter, [[`signin:ip:${ip}`, LIMITS.signInPerIp]]);
+    const user = await this.passwords.attempt(email, ip, async () => {
+      const found = await store.findUserByEmail(this.db, email);
+      if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) throw identityError('notAuthorized');
+      return found;
+    });
     if (!user.confirmedAt) throw identityError('userNotConfirmed');
     return this.finishSignIn(user);
   }
@@ -208,17 +244,26 @@ export class IdentityService implements IdentityProvider {
   async confirmForgotPassword(input: { email: string; code: string; newPassword: string }, ip: string): Promise<void> {
     const email = normalizeEmail(input.email);
     this.checkPolicy(input.newPassword);
-    await enforce(this.limiter, [
-      [`code:email:${email}`, LIMITS.codePerEmail],
-      [`code:ip:${ip}`, LIMITS.codePerIp],
-    ]);
-    const user = await store.findUserByEmail(this.db, email);
-    // As for an account that asked for no code: no code was ever sent to an unknown address.
-    if (!user) throw identityError('expiredCode');
-    await this.consumeCode(user.id, 'RESET_PASSWORD', input.code);
+    await enforce(this.limiter, [[`code:ip:${ip}`, LIMITS.codePerIp]]);
+    const user = await this.codes.attempt(email, ip, async () => {
+      const found = await store.findUserByEmail(this.db, email);
+      // As for an account that asked for no code: no code was ever sent to an unknown address.
+      if (!found) throw identityError('expiredCode');
+      await this.consumeCode(found.id, 'RESET_PASSWORD', input.code);
+      return found;
+    });
     await store.setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
     await this.confirmEmail(user.id, email);
     await store.revokeUserSessions(this.db, user.id);
+    // A second factor set up by whoever held the old password would keep the owner out after the
+    // reset; the mailed code proves the e-mail, and the owner is told in case it was not them.
+    if (await this.twoFactor.turnOffAfterReset(user.id)) {
+      await this.mailer.send({
+        to: email,
+        subject: `Two-factor sign-in was turned off for your ${this.config.PRODUCT_NAME} account`,
+        text: 'Your password was reset with a code mailed to this address, so two-factor sign-in was turned off. If this was not you, reset your password again and turn two-factor sign-in back on.',
+      });
+    }
   }
 
   /** Other sessions are signed out; the caller's own stays. */
@@ -226,12 +271,15 @@ export class IdentityService implements IdentityProvider {
     userId: string,
     sessionId: string,
     input: { oldPassword: string; newPassword: string },
+    ip: string,
   ): Promise<void> {
-    await enforce(this.limiter, [[`signin:user:${userId}`, LIMITS.signInPerEmail]]);
-    const user = await store.findUserById(this.db, userId);
-    if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-      throw identityError('wrongOldPassword');
-    }
+    const user = await this.oldPasswords.attempt(userId, ip, async () => {
+      const found = await store.findUserById(this.db, userId);
+      if (!found || !(await verifyPassword(found.passwordHash, input.oldPassword))) {
+        throw identityError('wrongOldPassword');
+      }
+      return found;
+    });
     this.checkPolicy(input.newPassword);
     await store.setPasswordHash(this.db, user.id, await hashPassword(input.newPassword));
     await store.revokeUserSessions(this.db, user.id, sessionId);
@@ -253,6 +301,11 @@ export class IdentityService implements IdentityProvider {
 
   private checkPolicy(password: string): void {
     if (!isStrongPassword(password)) throw identityError('invalidPassword');
+    if (isCommonPassword(password)) throw identityError('commonPassword');
+  }
+
+  private signUpResult(userId: string, email: string): SignUpResult {
+    return { userSub: userId, userConfirmed: false, CodeDeliveryDetails: this.delivery(email) };
   }
 
   private delivery(email: string) {

@@ -17,7 +17,7 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
     const email = uniqueEmail();
     await c.post('/auth/sign-up', {
       email: ` ${email.toUpperCase()} `,
-      password: 'abcdefg1',
+      password: 'violet tram 84',
       givenName: 'Ann',
       familyName: 'Lee',
       // The plain sign-up path's bot-check token (spec B §3).
@@ -183,7 +183,7 @@ describe.each(testDatabases)('identity sessions on $name', (database) => {
   it('writes each mailed code once to the outbox, newest first', async () => {
     const c = new Client(server().url);
     const email = uniqueEmail();
-    await c.post('/auth/sign-up', { email, password: 'abcdefg1', givenName: 'A', familyName: 'B' });
+    await c.post('/auth/sign-up', { email, password: 'violet tram 84', givenName: 'A', familyName: 'B' });
     await c.post('/auth/forgot-password', { email });
     const mails = (await (await fetch(`${server().url}/dev/mailbox.json?to=${email}`)).json()) as Array<{
       to: string;

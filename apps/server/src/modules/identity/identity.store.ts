@@ -58,25 +58,6 @@ export async function insertUser(
   return id;
 }
 
-/** An unconfirmed sign-up may be started again: its details are replaced. */
-export async function replaceUnconfirmedUser(
-  db: Db,
-  id: string,
-  user: { givenName: string; familyName: string; passwordHash: string; referralCode: string | null },
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      given_name: user.givenName,
-      family_name: user.familyName,
-      password_hash: user.passwordHash,
-      referral_code: user.referralCode,
-    })
-    .where('id', '=', id)
-    .where('confirmed_at', 'is', null)
-    .execute();
-}
-
 export async function confirmUser(db: Db, id: string): Promise<void> {
   await db
     .updateTable('users')
@@ -246,4 +227,61 @@ export async function revokeUserSessions(db: Db, userId: string, except?: string
 export async function referralCodeExists(db: Db, code: string): Promise<boolean> {
   const row = await db.selectFrom('ambassadors').select('user_id').where('code', '=', code).executeTakeFirst();
   return row !== undefined;
+}
+
+export interface SignUpDetails {
+  givenName: string;
+  familyName: string;
+  passwordHash: string;
+  referralCode: string | null;
+}
+
+export async function insertSignUpAttempt(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  details: SignUpDetails,
+): Promise<void> {
+  await db
+    .insertInto('sign_up_attempts')
+    .values({
+      token_hash: tokenHash,
+      user_id: userId,
+      password_hash: details.passwordHash,
+      given_name: details.givenName,
+      family_name: details.familyName,
+      referral_code: details.referralCode,
+    })
+    .execute();
+}
+
+/**
+ * At confirmation: the details of the sign-up whose browser holds the token become the user's,
+ * and every attempt of the user is forgotten. Answers whether a token of this user was found.
+ */
+export async function settleSignUpAttempts(db: Db, userId: string, tokenHash: string | undefined): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const chosen = tokenHash
+      ? await trx
+          .selectFrom('sign_up_attempts')
+          .select(['password_hash', 'given_name', 'family_name', 'referral_code'])
+          .where('token_hash', '=', tokenHash)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      : undefined;
+    if (chosen) {
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: chosen.password_hash,
+          given_name: chosen.given_name,
+          family_name: chosen.family_name,
+          referral_code: chosen.referral_code,
+        })
+        .where('id', '=', userId)
+        .execute();
+    }
+    await trx.deleteFrom('sign_up_attempts').where('user_id', '=', userId).execute();
+    return chosen !== undefined;
+  });
 }

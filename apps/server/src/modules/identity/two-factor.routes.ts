@@ -2,6 +2,7 @@ import { MfaDisableBody, MfaEnableBody, MfaSetup, MfaStatus } from '@ebs/contrac
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { requireCaller } from '../../http/guards.ts';
+import { addressKey } from '../../http/rate-limit.ts';
 import { noBody, ok, responses } from '../../http/reply.ts';
 
 /**
@@ -26,7 +27,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { tw
     '/auth/mfa/enable',
     { schema: { tags, body: MfaEnableBody, response: responses(MfaStatus) } },
     async (req, reply) => {
-      const recoveryCodes = await twoFactor.enable(requireCaller(req).userId, req.body.code, req.ip);
+      const recoveryCodes = await twoFactor.enable(requireCaller(req).userId, req.body.code, addressKey(req.ip));
       reply.header('cache-control', 'no-store');
       return ok({ mfaEnabled: true, recoveryCodes });
     },
@@ -36,7 +37,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { tw
     '/auth/mfa/disable',
     { schema: { tags, body: MfaDisableBody, response: responses(MfaStatus) } },
     async (req) => {
-      await twoFactor.disable(requireCaller(req).userId, req.body.code, req.ip);
+      await twoFactor.disable(requireCaller(req).userId, req.body.code, addressKey(req.ip));
       return ok({ mfaEnabled: false });
     },
   );

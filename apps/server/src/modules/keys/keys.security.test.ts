@@ -61,6 +61,8 @@ describe.each(testDatabases)('API keys across accounts and roles on $name', (dat
     const owner = await keyUser(server());
     const colleague = await keyUser(server());
     expect((await owner.c.post('/api/v1.0/account/user', { email: colleague.email }, owner.h)).status).toBe(200);
+    // The colleague takes up the invitation at their next look at their accounts.
+    await colleague.c.get('/api/v1.0/account');
     const h = owner.h;
 
     const created = await colleague.create('by a member', h);

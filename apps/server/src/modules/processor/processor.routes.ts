@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { enforce } from '../../http/rate-limit.ts';
+import { addressKey, enforce } from '../../http/rate-limit.ts';
 import { type LocalCardProcessor, ProcessorError } from './local-processor.ts';
 import { findCharge } from './processor.store.ts';
 
@@ -53,7 +53,7 @@ export const processorRoutes: FastifyPluginAsyncTypebox<Deps & { processor: Loca
       },
     },
     async (req) => {
-      await enforce(limiter, [[`processor:ip:${req.ip}`, { limit: 30, windowSeconds: 60 }]]);
+      await enforce(limiter, [[`processor:ip:${addressKey(req.ip)}`, { limit: 30, windowSeconds: 60 }]]);
       return asCardError(() => processor.confirmSetupIntent(req.params.id, req.body.client_secret, req.body.card));
     },
   );

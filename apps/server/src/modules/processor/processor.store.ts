@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ProcessorChargesTable, ProcessorSetupIntentsTable } from '../../db/schema.ts';
 import type { CheckedCard } from './card-number.ts';
@@ -118,4 +119,28 @@ export async function findCharge(db: Db, id: string) {
     .select(['c.id', 'c.amount', 'c.currency', 'c.description', 'c.status', 'c.created_at', 'pm.brand', 'pm.last4'])
     .where('c.id', '=', id)
     .executeTakeFirst();
+}
+
+/** A charge and what its refunds add up to, locked until the transaction ends (one refund at a time). */
+export async function lockChargeForRefund(db: Db, id: string) {
+  const charge = await db
+    .selectFrom('processor_charges')
+    .select(['id', 'status', sql<string>`amount::text`.as('amount')])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!charge) return undefined;
+  const refunded = await db
+    .selectFrom('processor_refunds')
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
+    .where('charge_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { ...charge, refunded: refunded.total };
+}
+
+export async function insertRefund(db: Db, refund: { id: string; chargeId: string; amount: string }): Promise<void> {
+  await db
+    .insertInto('processor_refunds')
+    .values({ id: refund.id, charge_id: refund.chargeId, amount: refund.amount })
+    .execute();
 }

@@ -96,6 +96,28 @@ async function spawnOnFreePort(chainId: number, statePath?: string): Promise<Anv
   return { url, child, stderr: () => stderr };
 }
 
+async function nodeCall(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const answer = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (answer.error) throw new Error(`${method}: ${answer.error.message}`);
+  return answer.result;
+}
+
+/**
+ * Anvil's development accounts hold coins under keys the whole world knows: on a node that every
+ * customer reaches, anyone could sign with them and fake a deposit into another's wallet. The
+ * embedded default empties them (at every start, as a node's saved state may hold them funded);
+ * test coins come from the operator's faucet instead.
+ */
+async function emptyDevAccounts(url: string): Promise<void> {
+  const accounts = (await nodeCall(url, 'eth_accounts', [])) as string[];
+  await Promise.all(accounts.map((account) => nodeCall(url, 'anvil_setBalance', [account, '0x0'])));
+}
+
 /** Stops a node (SIGTERM lets Anvil write its state), forcing it after a few seconds. */
 export async function stopAnvil(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -142,9 +164,17 @@ export class AnvilNodes {
       await mkdir(dir, { recursive: true });
       statePath = path.join(dir, `${network.path.replace('/', '-')}.json`);
     }
-    const node = await spawnAnvil(network.chainId, statePath).catch((error: Error) => {
-      throw new Error(`${network.name} local node: ${error.message}`);
-    });
+    const node = await spawnAnvil(network.chainId, statePath)
+      .then(async (started) => {
+        await emptyDevAccounts(started.url).catch(async (error: Error) => {
+          await stopAnvil(started.child);
+          throw error;
+        });
+        return started;
+      })
+      .catch((error: Error) => {
+        throw new Error(`${network.name} local node: ${error.message}`);
+      });
     node.child.once('exit', (code, signal) => {
       this.started.delete(network.path);
       if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') {

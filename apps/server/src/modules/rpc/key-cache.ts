@@ -19,6 +19,13 @@ const CHUNK = 500;
 /** Keys not used for this long leave the cache. */
 const IDLE_MS = 10 * 60_000;
 const MAX_ENTRIES = 100_000;
+/**
+ * An id that names no key is remembered as such for this long and not re-read meanwhile: one read
+ * per unknown id per window, however often it is sent, and none in the periodic re-read. A key is
+ * made before anyone can know its id, so no new key is refused for it.
+ */
+const MISS_MS = 5_000;
+const MAX_MISSES = 20_000;
 
 async function loadKeys(db: Db, ids: string[]): Promise<Map<string, KeyState>> {
   const found = new Map<string, KeyState>();
@@ -43,21 +50,51 @@ async function loadKeys(db: Db, ids: string[]): Promise<Map<string, KeyState>> {
 }
 
 /**
- * The gateway's view of API keys, so that a request costs no database read. Every cached key
- * (and every unknown id asked for) is re-read in one query per interval, so a key's deactivation
- * or deletion, or its account's suspension, takes effect within the interval in every server
- * process that shares the database, whichever process made the change.
+ * The gateway's view of API keys, so that a request costs no database read. Every cached key is
+ * re-read in one query per interval, so a key's deactivation or deletion, or its account's
+ * suspension, takes effect within the interval in every server process that shares the database,
+ * whichever process made the change. Ids that name no key are kept apart, briefly and within a
+ * bound, so that a stream of made-up ids neither grows the cache nor the periodic re-read.
  */
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
+  /** Unknown ids and when they were read, oldest first (Map keeps insertion order). */
+  private readonly misses = new Map<string, number>();
   private readonly loading = new Map<string, Promise<KeyState | null>>();
   private timer: NodeJS.Timeout | undefined;
   private refreshing = false;
 
+  private readonly refreshMs: number;
+  private readonly missMs: number;
+  private readonly maxMisses: number;
+
   constructor(
     private readonly db: Db,
-    private readonly refreshMs = 250,
-  ) {}
+    options: { refreshMs?: number; missMs?: number; maxMisses?: number } = {},
+  ) {
+    this.refreshMs = options.refreshMs ?? 250;
+    this.missMs = options.missMs ?? MISS_MS;
+    this.maxMisses = options.maxMisses ?? MAX_MISSES;
+  }
+
+  /** How many keys and unknown ids are held now. */
+  get size(): { keys: number; misses: number } {
+    return { keys: this.entries.size, misses: this.misses.size };
+  }
+
+  /**
+   * What is known of an id without a database read: its key, null for an id known to name none,
+   * undefined when only a read can tell.
+   */
+  cached(keyId: string): KeyState | null | undefined {
+    const entry = this.entries.get(keyId);
+    if (entry) {
+      entry.usedAt = Date.now();
+      return entry.state;
+    }
+    const missedAt = this.misses.get(keyId);
+    return missedAt !== undefined && Date.now() - missedAt < this.missMs ? null : undefined;
+  }
 
   async get(keyId: string): Promise<KeyState | null> {
     const entry = this.entries.get(keyId);
@@ -65,12 +102,18 @@ export class KeyCache {
       entry.usedAt = Date.now();
       return entry.state;
     }
+    const missedAt = this.misses.get(keyId);
+    if (missedAt !== undefined) {
+      if (Date.now() - missedAt < this.missMs) return null;
+      this.misses.delete(keyId);
+    }
     let load = this.loading.get(keyId);
     if (!load) {
       load = loadKeys(this.db, [keyId])
         .then((found) => {
           const state = found.get(keyId) ?? null;
-          this.remember(keyId, state);
+          if (state) this.remember(keyId, state);
+          else this.rememberMiss(keyId);
           return state;
         })
         .finally(() => this.loading.delete(keyId));
@@ -79,13 +122,22 @@ export class KeyCache {
     return load;
   }
 
-  private remember(keyId: string, state: KeyState | null): void {
+  private remember(keyId: string, state: KeyState): void {
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = [...this.entries].sort((a, b) => a[1].usedAt - b[1].usedAt).slice(0, MAX_ENTRIES / 10);
       for (const [id] of oldest) this.entries.delete(id);
     }
     this.entries.set(keyId, { state, usedAt: Date.now() });
     this.start();
+  }
+
+  private rememberMiss(keyId: string): void {
+    const now = Date.now();
+    for (const [id, at] of this.misses) {
+      if (this.misses.size < this.maxMisses && now - at < this.missMs) break;
+      this.misses.delete(id);
+    }
+    this.misses.set(keyId, now);
   }
 
   /** Re-reads every cached key; drops keys idle for a while. */

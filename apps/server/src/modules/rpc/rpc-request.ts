@@ -19,7 +19,23 @@ export class RpcRefusal extends Error {
 
 type RpcId = string | number | null;
 
-const isRequestObject = (value: unknown): value is { jsonrpc: string; method: string; id?: unknown } =>
+export interface RpcCall {
+  jsonrpc: string;
+  method: string;
+  id?: unknown;
+  params?: unknown;
+}
+
+export interface ParsedRpcBody {
+  /** Each call of a batch is metered as one request. */
+  calls: number;
+  /** The id to answer a refusal of the whole body with: a single request's, null for a batch. */
+  id: RpcId;
+  batch: boolean;
+  requests: RpcCall[];
+}
+
+const isRequestObject = (value: unknown): value is RpcCall =>
   typeof value === 'object' &&
   value !== null &&
   !Array.isArray(value) &&
@@ -31,11 +47,8 @@ const idOf = (value: unknown): RpcId => {
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 };
 
-/**
- * Checks a JSON-RPC 2.0 body (one request object, or a non-empty batch of them) and returns how
- * many calls it holds: each call of a batch is metered as one request.
- */
-export function parseRpcBody(text: unknown, maxBatch: number): { calls: number; id: RpcId } {
+/** Checks a JSON-RPC 2.0 body: one request object, or a non-empty batch of them. */
+export function parseRpcBody(text: unknown, maxBatch: number): ParsedRpcBody {
   if (typeof text !== 'string' || text.trim() === '') {
     throw new RpcRefusal(400, RpcErrorCodes.parseError, RpcMessages.notJson);
   }
@@ -52,10 +65,72 @@ export function parseRpcBody(text: unknown, maxBatch: number): { calls: number; 
     if (value.length > maxBatch) {
       throw new RpcRefusal(400, RpcErrorCodes.invalidRequest, RpcMessages.batchTooLarge(maxBatch));
     }
-    return { calls: value.length, id: null };
+    return { calls: value.length, id: null, batch: true, requests: value };
   }
   if (!isRequestObject(value)) {
     throw new RpcRefusal(400, RpcErrorCodes.invalidRequest, RpcMessages.notJsonRpc, idOf(value));
   }
-  return { calls: 1, id: idOf(value) };
+  return { calls: 1, id: idOf(value), batch: false, requests: [value] };
+}
+
+export type RpcAnswer =
+  | { jsonrpc: '2.0'; id: RpcId; result: unknown }
+  | { jsonrpc: '2.0'; id: RpcId; error: { code: number; message: string } };
+
+/**
+ * The only fields a call takes upstream. Nodes written in Go (geth, Erigon) match JSON keys without
+ * regard to case (`Method`, `METHOD`, even `ſ` for `s`), the last match winning, so a key the screen
+ * ignores could name the method or the parameters the node runs.
+ */
+const FORWARDED_FIELDS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+const hasOnlyForwardedFields = (call: RpcCall): boolean => {
+  for (const key in call) if (!FORWARDED_FIELDS.has(key)) return false;
+  return true;
+};
+
+/** The call as the screen read it: its four fields and nothing else. */
+const screenedFields = (call: RpcCall): RpcCall => {
+  const rebuilt: RpcCall = { jsonrpc: call.jsonrpc, method: call.method };
+  if (Object.hasOwn(call, 'id')) rebuilt.id = call.id;
+  if (Object.hasOwn(call, 'params')) rebuilt.params = call.params;
+  return rebuilt;
+};
+
+export interface ScreenedBody {
+  /**
+   * What goes upstream: the body as sent when every call passes with only the four fields, else
+   * the passing calls rebuilt from those fields; null when none passes.
+   */
+  forward: string | null;
+  forwardedCalls: number;
+  /** The gateway's own answers to the calls it keeps back. */
+  answers: RpcAnswer[];
+}
+
+/** Splits a body into the calls the method policy lets through and the gateway's answers to the rest. */
+export function screenRpcBody(
+  text: string,
+  parsed: ParsedRpcBody,
+  verdict: (method: string) => 'forward' | 'refuse' | 'no-accounts',
+): ScreenedBody {
+  const passing: RpcCall[] = [];
+  const answers: RpcAnswer[] = [];
+  for (const call of parsed.requests) {
+    const decided = verdict(call.method);
+    if (decided === 'forward') passing.push(call);
+    else if (decided === 'no-accounts') answers.push({ jsonrpc: '2.0', id: idOf(call), result: [] });
+    else {
+      const error = { code: RpcErrorCodes.methodNotAvailable, message: RpcMessages.methodNotAvailable(call.method) };
+      answers.push({ jsonrpc: '2.0', id: idOf(call), error });
+    }
+  }
+  if (passing.length === 0) return { forward: null, forwardedCalls: 0, answers };
+  // The hot path: a body of plain calls that all pass goes upstream as sent, with no re-encoding.
+  if (answers.length === 0 && passing.every(hasOnlyForwardedFields)) {
+    return { forward: text, forwardedCalls: passing.length, answers };
+  }
+  const rebuilt = passing.map(screenedFields);
+  const forward = JSON.stringify(parsed.batch ? rebuilt : rebuilt[0]);
+  return { forward, forwardedCalls: passing.length, answers };
 }

@@ -9,8 +9,9 @@ import {
 } from '@ebs/contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Dispatcher } from 'undici';
 import type { Deps } from '../../deps.ts';
-import { parseRpcBody, RpcRefusal } from './rpc-request.ts';
+import { parseRpcBody, type RpcAnswer, RpcRefusal } from './rpc-request.ts';
 
 /** Upstream answers up to this size are passed on as one buffer rather than as a stream. */
 const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
@@ -20,6 +21,21 @@ const RpcQuery = Type.Object({
   [API_KEY_ID_PARAM]: Type.Optional(Type.String({ description: 'the API key id' })),
   [API_KEY_PARAM]: Type.Optional(Type.String({ description: 'the API key' })),
 });
+
+/**
+ * A batch of which some calls were kept back: the upstream's answers, then the gateway's own
+ * (JSON-RPC lets a batch answer come in any order; clients match answers by id).
+ */
+async function withOwnAnswers(answer: Dispatcher.ResponseData, own: RpcAnswer[], network: string): Promise<unknown[]> {
+  const text = await answer.body.text();
+  let upstream: unknown;
+  try {
+    upstream = JSON.parse(text);
+  } catch {
+    throw new RpcRefusal(502, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(network));
+  }
+  return [...[upstream].flat(), ...own];
+}
 
 /** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */
 function credential(request: FastifyRequest, name: string): string | undefined {
@@ -66,12 +82,20 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
     const path = params['*'] === undefined ? `${params.chain}/${params.net}` : params['*'].replace(/\/+$/, '');
     const network = findRpcNetwork(path);
     if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
-    const caller = await rpc.authorize(credential(request, API_KEY_ID_PARAM), credential(request, API_KEY_PARAM));
+    const caller = await rpc.authorize(
+      credential(request, API_KEY_ID_PARAM),
+      credential(request, API_KEY_PARAM),
+      request.ip,
+    );
     const body = request.body as string;
-    const { calls, id } = parseRpcBody(body, config.RPC_MAX_BATCH);
-    await rpc.limit(caller, id);
-    const answer = await rpc.forward(network, body, id);
-    rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, calls);
+    const parsed = parseRpcBody(body, config.RPC_MAX_BATCH);
+    await rpc.limit(caller, parsed.id);
+    // Calls the method policy keeps back are answered here: never sent upstream, never metered.
+    const screened = rpc.screen(body, parsed);
+    if (screened.forward === null) return reply.send(parsed.batch ? screened.answers : screened.answers[0]);
+    const answer = await rpc.forward(network, screened.forward, parsed.id);
+    rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
+    if (screened.answers.length > 0) return reply.send(await withOwnAnswers(answer, screened.answers, network.name));
     reply.status(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json');
     const length = answer.headers['content-length'];
     // A small answer of known length is read whole and written with the headers in one go, which

@@ -1,13 +1,16 @@
 import { RPC_NETWORKS, RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
+import { formatEther } from 'viem';
 import { type Config, isProduction } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import { addressKey, type RateLimiter } from '../../http/rate-limit.ts';
 import { apiKeyMatches } from '../keys/api-key-secret.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
+import { checkFundRequest, FaucetRefusal, LocalFaucet } from './faucet.ts';
 import { KeyCache } from './key-cache.ts';
-import { RpcRefusal } from './rpc-request.ts';
+import { MethodPolicy } from './method-policy.ts';
+import { type ParsedRpcBody, RpcRefusal, type ScreenedBody, screenRpcBody } from './rpc-request.ts';
 import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
 
@@ -18,15 +21,23 @@ export interface Caller {
   apiKeyId: string;
 }
 
+/** Addresses refused for failed key checks are forgotten past this many, oldest first. */
+const MAX_REFUSED_ADDRESSES = 10_000;
+
 /**
  * The RPC gateway (ARCHITECTURE §5): checks the key against the cached hash, refuses inactive and
- * deleted keys and suspended accounts, forwards to the network's upstreams and meters the calls.
+ * deleted keys, suspended accounts and the methods its policy keeps back, forwards to the
+ * network's upstreams and meters the calls.
  */
 export class RpcGateway {
   readonly keys: KeyCache;
   readonly meter: UsageMeter;
   private readonly anvil: AnvilNodes;
   private readonly networks = new Map<string, NetworkUpstreams>();
+  private readonly policy: MethodPolicy;
+  private readonly faucet = new LocalFaucet();
+  /** Client addresses past their failed key checks, until when (ms). */
+  private readonly refusedAddresses = new Map<string, number>();
   constructor(
     db: Db,
     private readonly config: Config,
@@ -37,6 +48,7 @@ export class RpcGateway {
     this.keys = new KeyCache(db);
     this.meter = new UsageMeter(db, log);
     this.anvil = new AnvilNodes(config.dataDir, log);
+    this.policy = new MethodPolicy(config.rpcBlockedMethods, config.rpcAllowedMethods);
     for (const network of RPC_NETWORKS) {
       const configured = config.rpcUpstreams[network.path];
       const urls = configured
@@ -61,17 +73,66 @@ export class RpcGateway {
     this.meter.start(this.config.USAGE_FLUSH_SECONDS * 1000);
   }
 
-  /** Who is calling: a live key of an account that is not suspended. */
-  async authorize(keyId: string | undefined, key: string | undefined): Promise<Caller> {
+  /**
+   * Who is calling: a live key of an account that is not suspended. A client address that keeps
+   * sending wrong keys (each unknown id costs a database read) is refused for the rest of the minute,
+   * but only its failing checks and its reads of ids not yet cached: a key that checks out from the
+   * cache is served, so that whoever shares the address (a carrier NAT, a /64) cannot cut it off.
+   */
+  async authorize(keyId: string | undefined, key: string | undefined, clientIp: string): Promise<Caller> {
     if (!keyId || !key) throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.missingKey);
-    const state = UUID.test(keyId) ? await this.keys.get(keyId.toLowerCase()) : null;
+    const address = addressKey(clientIp);
+    const id = UUID.test(keyId) ? keyId.toLowerCase() : null;
+    let state = id === null ? null : this.keys.cached(id);
+    if (state === undefined && id !== null) {
+      this.refuseIfFailing(address);
+      state = await this.keys.get(id);
+    }
     if (!state || !apiKeyMatches(key, state.keyHash)) {
+      this.refuseIfFailing(address);
+      await this.countFailedCheck(address);
       throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.wrongKey);
     }
     if (state.deleted) throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.deletedKey);
     if (!state.active) throw new RpcRefusal(403, RpcErrorCodes.forbidden, RpcMessages.inactiveKey);
     if (!state.accountEnabled) throw new RpcRefusal(403, RpcErrorCodes.forbidden, RpcMessages.suspended);
     return { accountId: state.accountId, apiKeyId: keyId.toLowerCase() };
+  }
+
+  private refuseIfFailing(address: string): void {
+    const until = this.refusedAddresses.get(address);
+    if (until === undefined) return;
+    const left = until - Date.now();
+    if (left <= 0) this.refusedAddresses.delete(address);
+    else throw this.tooManyFailures(Math.ceil(left / 1000));
+  }
+
+  /** RPC_FAILED_KEY_CHECKS_PER_MINUTE per address (by its /64 for IPv6), shared by the processes through the limiter. */
+  private async countFailedCheck(address: string): Promise<void> {
+    const perMinute = this.config.RPC_FAILED_KEY_CHECKS_PER_MINUTE;
+    if (perMinute <= 0) return;
+    const { allowed, retryAfterSeconds } = await this.limiter.hit(`rpc-key-failures:${address}`, {
+      limit: perMinute,
+      windowSeconds: 60,
+    });
+    if (allowed) return;
+    if (this.refusedAddresses.size >= MAX_REFUSED_ADDRESSES) {
+      const oldest = this.refusedAddresses.keys().next().value;
+      if (oldest !== undefined) this.refusedAddresses.delete(oldest);
+    }
+    this.refusedAddresses.set(address, Date.now() + retryAfterSeconds * 1000);
+    throw this.tooManyFailures(retryAfterSeconds);
+  }
+
+  private tooManyFailures(retryAfterSeconds: number): RpcRefusal {
+    return new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.tooManyWrongKeys, null, {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+
+  /** The calls the method policy lets through to the upstreams, and the gateway's answers to the others. */
+  screen(body: string, parsed: ParsedRpcBody): ScreenedBody {
+    return screenRpcBody(body, parsed, (method) => this.policy.verdict(method));
   }
 
   /** The per-key limit (RPC_RATE_LIMIT_PER_SECOND; off at 0): HTTP 429 with Retry-After. */
@@ -126,6 +187,31 @@ export class RpcGateway {
   /** Whether a network's upstream is a local node of the embedded default rather than a configured one. */
   usesLocalNode(path: string): boolean {
     return !this.config.rpcUpstreams[path] && !isProduction(this.config);
+  }
+
+  /**
+   * The operator's faucet (`npm run admin -- chain fund`): sends test coins to an address on a
+   * network's local node, starting the node if needed. Refused for networks served by real nodes.
+   */
+  async fundLocal(path: string | undefined, address: string | undefined, amount: string | undefined) {
+    const network = RPC_NETWORKS.find((n) => n.path === path);
+    if (!network) {
+      throw new FaucetRefusal(`--network must be a network path: ${RPC_NETWORKS.map((n) => n.path).join(', ')}`);
+    }
+    const [to, wei] = checkFundRequest(address, amount);
+    if (!this.usesLocalNode(network.path)) {
+      throw new FaucetRefusal(
+        `${network.path} is served by real nodes (RPC_UPSTREAMS or production): chain fund only credits the embedded default's local nodes`,
+      );
+    }
+    const { hash, balance } = await this.faucet.send(await this.anvil.urlFor(network), network.chainId, to, wei);
+    return {
+      network: network.path,
+      address: to,
+      amount: formatEther(wei),
+      transactionHash: hash,
+      balance: formatEther(balance),
+    };
   }
 
   /** The local node of a network, when the embedded default has started one (tests, the bench). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { requireCaller } from '../../http/guards.ts';
-import { enforce } from '../../http/rate-limit.ts';
+import { addressKey, enforce } from '../../http/rate-limit.ts';
 import { ok, responses } from '../../http/reply.ts';
 import { referralCodeExists } from '../identity/identity.store.ts';
 import { findUserInfo } from './users.store.ts';
@@ -25,7 +25,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, lim
       schema: { tags, querystring: ReferralCodeQuery, response: responses(ReferralCodeResult) },
     },
     async (req) => {
-      await enforce(limiter, [[`referral:ip:${req.ip}`, { limit: 60, windowSeconds: 60 }]]);
+      await enforce(limiter, [[`referral:ip:${addressKey(req.ip)}`, { limit: 60, windowSeconds: 60 }]]);
       return ok({ isValidCode: await referralCodeExists(db, req.query.referralCode.trim().toUpperCase()) });
     },
   );

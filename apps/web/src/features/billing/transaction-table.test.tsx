@@ -65,3 +65,22 @@ describe('TransactionTable: loading, empty and failed states', () => {
     expect(listCalls()).toHaveLength(2);
   });
 });
+
+describe('TransactionTable: refunds and disputes', () => {
+  it('describes refunded, disputed and reinstated card deposits in words, with their signed amounts', async () => {
+    const row = (id: string, type: string, amount: number): Transaction => ({ ...deposit, id, type, amount });
+    const rows = [
+      row('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'REFUND_CARD_DEPOSIT', -12.5),
+      row('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'DISPUTE_CARD_DEPOSIT', -17.5),
+      row('cccccccc-cccc-4ccc-8ccc-cccccccccccc', 'DISPUTE_REINSTATED', 17.5),
+    ];
+    open(() => wrapped({ transactions: rows, totalCount: rows.length }));
+
+    expect(await screen.findByText('Card deposit refund')).toBeTruthy();
+    expect(screen.getByText('Card deposit disputed')).toBeTruthy();
+    expect(screen.getByText('Disputed deposit reinstated')).toBeTruthy();
+    for (const type of ['REFUND_CARD_DEPOSIT', 'DISPUTE_CARD_DEPOSIT', 'DISPUTE_REINSTATED']) {
+      expect(screen.queryByText(type)).toBeNull();
+    }
+  });
+});

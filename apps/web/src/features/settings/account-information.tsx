@@ -62,7 +62,11 @@ export function AccountInformation({ accountId, account, canManage }: AccountInf
     { key: 'createdAt', label: T.createdAt, children: formatDate(account.createdAt) },
     { key: 'owner', label: T.owner, children: account.owner.email },
     { key: 'userRoles', label: T.userRoles, children: roleCounts(account.userRoles) },
-    { key: 'signingSecret', label: T.signingSecret, children: <SigningSecretValue accountId={accountId} /> },
+    {
+      key: 'signingSecret',
+      label: T.signingSecret,
+      children: <SigningSecretValue accountId={accountId} canRotate={canManage} />,
+    },
   ];
 
   return (

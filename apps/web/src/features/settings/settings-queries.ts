@@ -1,4 +1,10 @@
-import { type AccountSummary, type AddUserResult, Messages, type SigningSecret } from '@ebs/contract';
+import {
+  type AccountSummary,
+  type AddUserResult,
+  Messages,
+  type RotatedSigningSecret,
+  type SigningSecret,
+} from '@ebs/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { toast } from '../../lib/toast';
@@ -18,6 +24,21 @@ export const useSigningSecret = (accountId: string, revealed: boolean) =>
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
+
+/**
+ * Rotate (owner only): the answer carries the new secret, which becomes the one Reveal shows, so
+ * it is not fetched again.
+ */
+export function useRotateSigningSecret(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<RotatedSigningSecret>('/api/v1.0/account/signing-secret/rotate', { accountId }),
+    onSuccess: ({ secret }) => {
+      toast.success(Messages.signingSecretRotated);
+      queryClient.setQueryData<SigningSecret>(settingsKeys.signingSecret(accountId), { secret });
+    },
+  });
+}
 
 /**
  * A change of the account's name or people (spec B §4): its success toast, then the account is

@@ -32,7 +32,7 @@ describe('the test webhook', () => {
       url: target.url,
       header: 'X-Token',
       headerValue: 't1',
-      secret,
+      secrets: [secret],
       config: allowing,
     });
     expect(result).toEqual({ url: target.url, status: 418, body: 'short and stout' });
@@ -53,7 +53,7 @@ describe('the test webhook', () => {
   it('answers status 0 and the reason when the target cannot be reached', async () => {
     const closed = await startReceiver([]);
     await closed.close();
-    expect(await testWebhook({ url: closed.url, secret, config: allowing })).toEqual({
+    expect(await testWebhook({ url: closed.url, secrets: [secret], config: allowing })).toEqual({
       url: closed.url,
       status: 0,
       body: 'The webhook URL could not be reached: the connection was refused',
@@ -63,16 +63,24 @@ describe('the test webhook', () => {
   it('refuses a private target, a URL that is not http(s) and a bad header as a 400', async () => {
     const target = await receiver([{ status: 200 }]);
     const refusing = { ...allowing, WEBHOOK_ALLOW_PRIVATE_TARGETS: false };
-    await expect(testWebhook({ url: target.url, secret, config: refusing })).rejects.toMatchObject({
+    await expect(testWebhook({ url: target.url, secrets: [secret], config: refusing })).rejects.toMatchObject({
       statusCode: 400,
       message: ForwardingMessages.webhookTargetRefused,
     });
-    await expect(testWebhook({ url: 'ftp://example.com/', secret, config: allowing })).rejects.toMatchObject({
-      statusCode: 400,
-      message: ForwardingMessages.webhookUrlInvalid,
-    });
+    await expect(testWebhook({ url: 'ftp://example.com/', secrets: [secret], config: allowing })).rejects.toMatchObject(
+      {
+        statusCode: 400,
+        message: ForwardingMessages.webhookUrlInvalid,
+      },
+    );
     await expect(
-      testWebhook({ url: target.url, header: 'Webhook-Signature', headerValue: 'v1,forged', secret, config: allowing }),
+      testWebhook({
+        url: target.url,
+        header: 'Webhook-Signature',
+        headerValue: 'v1,forged',
+        secrets: [secret],
+        config: allowing,
+      }),
     ).rejects.toMatchObject({ statusCode: 400 });
     expect(target.received).toHaveLength(0);
   });

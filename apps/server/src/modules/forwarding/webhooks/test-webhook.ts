@@ -46,8 +46,8 @@ export interface TestWebhookInput {
   url: string;
   header?: string | null;
   headerValue?: string | null;
-  /** The account's signing secret, `whsec_...`. */
-  secret: string;
+  /** The account's signing secrets in force, `whsec_...`, the current one first. */
+  secrets: readonly string[];
   config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE_TARGETS' | 'WEBHOOK_TIMEOUT_MS'>;
 }
 
@@ -74,7 +74,7 @@ export async function testWebhook(input: TestWebhookInput): Promise<TestWebhookR
     id,
     timestamp: Math.floor(at.getTime() / 1000),
     body,
-    secret: input.secret,
+    secrets: input.secrets,
     header: input.header,
     headerValue: input.headerValue,
   });

@@ -23,9 +23,19 @@ describe('webhook signatures', () => {
   it('is verified by the standardwebhooks library, and a tampered body is not', () => {
     const secret = newSecret();
     const body = JSON.stringify({ type: 'token_forwarding.completed', data: { amount: '1.5' } });
-    const headers = webhookHeaders({ id: newWebhookId(), timestamp: nowSeconds(), body, secret });
+    const headers = webhookHeaders({ id: newWebhookId(), timestamp: nowSeconds(), body, secrets: [secret] });
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(secret).verify(body.replace('1.5', '9.5'), headers)).toThrow('No matching signature');
+    expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow('No matching signature');
+  });
+
+  it('signs once per secret in force, so a receiver holding either the previous or the new secret verifies', () => {
+    const [current, previous] = [newSecret(), newSecret()];
+    const body = JSON.stringify({ type: 'token_forwarding.completed', data: { amount: '1.5' } });
+    const headers = webhookHeaders({ id: newWebhookId(), timestamp: nowSeconds(), body, secrets: [current, previous] });
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/);
+    expect(new Webhook(current).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow('No matching signature');
   });
 
@@ -35,7 +45,7 @@ describe('webhook signatures', () => {
       id,
       timestamp: 1700000000,
       body: '{}',
-      secret: newSecret(),
+      secrets: [newSecret()],
       header: 'X-Api-Key',
       headerValue: 'abc 123',
     });
@@ -54,7 +64,7 @@ describe('webhook signatures', () => {
     for (const header of ['webhook-signature', 'Webhook-Id', 'WEBHOOK-TIMESTAMP', 'webhook-anything', 'Content-Type']) {
       let error: unknown;
       try {
-        webhookHeaders({ id: 'msg_1', timestamp: 1, body: '{}', secret: newSecret(), header, headerValue: 'x' });
+        webhookHeaders({ id: 'msg_1', timestamp: 1, body: '{}', secrets: [newSecret()], header, headerValue: 'x' });
       } catch (e) {
         error = e;
       }

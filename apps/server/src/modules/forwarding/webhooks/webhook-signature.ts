@@ -64,15 +64,20 @@ export interface WebhookHeaderInput {
   /** Seconds since the epoch, the time of this attempt. */
   timestamp: number;
   body: string;
-  /** The account's signing secret, `whsec_...`. */
-  secret: string;
+  /** The account's signing secrets in force, `whsec_...`: the current one, and the previous one after a rotation. */
+  secrets: readonly string[];
   header?: string | null;
   headerValue?: string | null;
 }
 
-/** The headers of one delivery attempt: signed per Standard Webhooks, plus the wallet's header. */
+/**
+ * The headers of one delivery attempt: signed per Standard Webhooks, plus the wallet's header. A
+ * signature per secret, space-separated as the specification allows, so that during the overlap
+ * after a rotation a receiver holding either secret verifies the same delivery.
+ */
 export function webhookHeaders(input: WebhookHeaderInput): Record<string, string> {
   checkWebhookHeader(input.header, input.headerValue);
+  if (input.secrets.length === 0) throw new Error('A webhook needs a signing secret.');
   const headers: Record<string, string> = {};
   if (input.header) headers[input.header] = input.headerValue ?? '';
   return {
@@ -81,6 +86,6 @@ export function webhookHeaders(input: WebhookHeaderInput): Record<string, string
     'user-agent': WEBHOOK_USER_AGENT,
     'webhook-id': input.id,
     'webhook-timestamp': String(input.timestamp),
-    'webhook-signature': signWebhook(input.secret, input.id, input.timestamp, input.body),
+    'webhook-signature': input.secrets.map((s) => signWebhook(s, input.id, input.timestamp, input.body)).join(' '),
   };
 }

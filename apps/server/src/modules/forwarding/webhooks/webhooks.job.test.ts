@@ -4,18 +4,21 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.ts';
-import { seal, unseal } from '../../../secrets.ts';
+import { unseal } from '../../../secrets.ts';
 import { testDatabases } from '../../../testing/databases.ts';
+import { rotateSigningSecret } from '../../accounts/account-settings.service.ts';
 import { findSealedSigningSecret } from '../../accounts/account-settings.store.ts';
 import { insertAccount } from '../../accounts/accounts.store.ts';
 import { newSealedSigningSecret } from '../../accounts/signing-secret.ts';
 import { insertUser } from '../../identity/identity.store.ts';
-import { WEBHOOK_COMPLETED_TYPE, webhookPayload } from './test-webhook.ts';
-import { newWebhookId } from './webhook-signature.ts';
 import { deliverWebhooks, WEBHOOK_RETRY_SCHEDULE } from './webhooks.job.ts';
-import { type Answer, startReceiver } from './webhooks.test-kit.ts';
-
-const address = () => `0x${randomBytes(20).toString('hex')}`;
+import {
+  type Answer,
+  type DueWebhookWallet,
+  insertDueWebhook,
+  receiverVerdict,
+  startReceiver,
+} from './webhooks.test-kit.ts';
 
 describe.each(testDatabases)('webhook deliveries on $name', (database) => {
   let db: Db;
@@ -54,7 +57,7 @@ describe.each(testDatabases)('webhook deliveries on $name', (database) => {
     });
 
   /** A completed forward whose webhook is due now. */
-  async function forward(wallet: { url: string | null; header?: string; headerValue?: string; deleted?: boolean }) {
+  async function forward(wallet: DueWebhookWallet) {
     const user = await insertUser(db, {
       email: `hooks-${randomUUID()}@example.com`,
       givenName: 'Hook',
@@ -69,46 +72,9 @@ describe.each(testDatabases)('webhook deliveries on $name', (database) => {
       roleName: 'OWNER',
       signingSecretSealed: newSealedSigningSecret(dataKey),
     });
-    const { id: walletId } = await db
-      .insertInto('token_forwarding_wallets')
-      .values({
-        account_id: account.id,
-        network: 'ETHEREUM_SEPOLIA',
-        token: 'ETH',
-        key_index: sql<number>`nextval('wallet_key_index')`,
-        address: address(),
-        minimum_forwarding_amount: '0.1',
-        destination_address: address(),
-        webhook_url: wallet.url,
-        webhook_header: wallet.header ?? null,
-        webhook_header_value: wallet.headerValue ? seal(dataKey, wallet.headerValue) : null,
-        deleted_at: wallet.deleted ? new Date() : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const webhookId = newWebhookId();
-    const payload = webhookPayload(WEBHOOK_COMPLETED_TYPE, { tokenForwardingWalletId: walletId, amount: '1.5' });
-    const { id } = await db
-      .insertInto('token_forwarding_transactions')
-      .values({
-        account_id: account.id,
-        wallet_id: walletId,
-        network: 'ETHEREUM_SEPOLIA',
-        token: 'ETH',
-        from_address: address(),
-        to_address: address(),
-        amount: '1.5',
-        original_balance: '1.5',
-        status: 'COMPLETED',
-        webhook_id: webhookId,
-        webhook_payload: payload,
-        webhook_status: 'PENDING',
-        webhook_next_at: sql<Date>`now()`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const message = await insertDueWebhook(db, dataKey, account.id, wallet);
     const secret = unseal(dataKey, (await findSealedSigningSecret(db, account.id)) ?? '');
-    return { id, webhookId, payload, secret };
+    return { ...message, accountId: account.id, ownerId: user, secret };
   }
 
   const stateOf = async (id: string) => {
@@ -275,5 +241,46 @@ describe.each(testDatabases)('webhook deliveries on $name', (database) => {
     expect(() =>
       new Webhook(secret).verify(request?.body ?? '', request?.headers as Record<string, string>),
     ).not.toThrow();
+  });
+
+  /** The owner of the message's account rotates its signing secret at `at`. */
+  const rotate = (message: { accountId: string; ownerId: string }, at: Date) =>
+    rotateSigningSecret(
+      { db, secrets: { dataKey }, mailer: { send: async () => {} }, config: { PRODUCT_NAME: 'EBS', PUBLIC_URL: '' } },
+      { userId: message.ownerId, sessionId: 'session', email: 'owner@example.com' },
+      { id: message.accountId, roleName: 'OWNER' },
+      { error: () => {} },
+      at,
+    );
+
+  it('signs a retry with the secrets in force when it is sent: both for 24 hours after a rotation, then the new one', async () => {
+    const target = await receiver([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 200 }]);
+    const message = await forward({ url: target.url });
+    // A whole second, not before the message fell due.
+    const before = new Date(Math.ceil(Date.now() / 1000) * 1000);
+    expect(await deliver({ now: () => before, schedule: [1, 1, 1] })).toMatchObject({ retried: 1 });
+
+    const rotatedAt = new Date(before.getTime() + 60_000);
+    const { secret: newSecret, previousSecretExpiresAt } = await rotate(message, rotatedAt);
+    const overlapEnd = rotatedAt.getTime() + 24 * 3600_000;
+    expect(previousSecretExpiresAt).toBe(new Date(overlapEnd).toISOString());
+    for (const at of [rotatedAt.getTime() + 1000, overlapEnd - 1000, overlapEnd]) {
+      await deliver({ now: () => new Date(at), schedule: [1, 1, 1] });
+    }
+
+    const verdicts = target.received.map((request) => ({
+      signatures: String(request.headers['webhook-signature']).split(' ').length,
+      old: receiverVerdict(message.secret, request),
+      new: receiverVerdict(newSecret, request),
+    }));
+    const refused = 'No matching signature found';
+    expect(verdicts).toEqual([
+      { signatures: 1, old: 'verified', new: refused },
+      { signatures: 2, old: 'verified', new: 'verified' },
+      { signatures: 2, old: 'verified', new: 'verified' },
+      { signatures: 1, old: refused, new: 'verified' },
+    ]);
+    expect(new Set(target.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([message.webhookId]));
+    expect(await stateOf(message.id)).toMatchObject({ webhook_status: 'DELIVERED', webhook_attempt: 4 });
   });
 });

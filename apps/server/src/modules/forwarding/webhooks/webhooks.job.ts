@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import { unseal } from '../../../secrets.ts';
-import { readSigningSecret } from '../../accounts/account-settings.service.ts';
+import { signingSecretsInForce } from '../../accounts/account-settings.service.ts';
 import { postWebhook } from './webhook-delivery.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 
@@ -116,16 +116,16 @@ async function attempt(deps: WebhookDeliveryDeps, row: Claimed, run: WebhookDeli
     return giveUp('The transaction has no webhook message; the webhook was not sent.');
   }
 
-  const secret = await readSigningSecret(deps.db, deps.dataKey, row.account_id);
-  const headerValue = wallet.webhook_header_value ? unseal(deps.dataKey, wallet.webhook_header_value) : null;
   const at = clock(deps);
+  const secrets = await signingSecretsInForce(deps.db, deps.dataKey, row.account_id, at);
+  const headerValue = wallet.webhook_header_value ? unseal(deps.dataKey, wallet.webhook_header_value) : null;
   let headers: Record<string, string>;
   try {
     headers = webhookHeaders({
       id: row.webhook_id,
       timestamp: Math.floor(at.getTime() / 1000),
       body: row.webhook_payload,
-      secret,
+      secrets,
       header: wallet.webhook_header,
       headerValue,
     });

@@ -11,6 +11,7 @@ import {
   startOpenIdProvider,
   type TestOpenIdProvider,
 } from '../../../testing/openid-provider.ts';
+import { productionEnv } from '../../../testing/production-env.ts';
 import { serverFor } from '../../../testing/server.ts';
 
 const PUBLIC_URL = 'http://console.test';
@@ -166,13 +167,15 @@ describe.each(testDatabases)('third-party sign-in refusals on $name', (database)
 
 describe.each(testDatabases)('third-party sign-in not configured, in prod, on $name', (database) => {
   // In prod the second slot is not offered even when configured; the first has no settings at all.
-  const server = serverFor(database, {
-    PUBLIC_URL,
-    APP_ENV: 'prod',
-    OIDC_SECOND_ISSUER: 'https://issuer.example',
-    OIDC_SECOND_CLIENT_ID: 'id',
-    OIDC_SECOND_CLIENT_SECRET: 'secret',
-  });
+  const server = serverFor(
+    database,
+    productionEnv({
+      PUBLIC_URL,
+      OIDC_SECOND_ISSUER: 'https://issuer.example',
+      OIDC_SECOND_CLIENT_ID: 'id',
+      OIDC_SECOND_CLIENT_SECRET: 'secret',
+    }),
+  );
 
   it('tells the web app that the first provider is not configured and does not offer the second', async () => {
     const config = await (await fetch(`${server().url}/api/v1.0/config`)).json();

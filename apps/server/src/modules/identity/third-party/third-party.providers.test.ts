@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
+import { productionEnv } from '../../../testing/production-env.ts';
 import { providerSettings, publicProviders, redirectUri } from './third-party.providers.ts';
 
 const first = {
@@ -12,15 +13,6 @@ const second = {
   OIDC_SECOND_ISSUER: 'https://id.acme.example/realms/main',
   OIDC_SECOND_CLIENT_ID: 'client-2',
   OIDC_SECOND_CLIENT_SECRET: 'secret-2',
-};
-const productionSecrets = {
-  NODE_ENV: 'production',
-  AUTH_SIGNING_KEY: 'pem',
-  AUTH_HMAC_SECRET: 'h'.repeat(32),
-  DATA_ENCRYPTION_KEY: 'k'.repeat(43),
-  DATABASE_URL: 'postgres://db/ebs',
-  WALLET_MASTER_SEED: 'ab'.repeat(32),
-  SMTP_URL: 'smtps://mail.example.com',
 };
 
 describe('third-party provider settings', () => {
@@ -38,7 +30,7 @@ describe('third-party provider settings', () => {
       { id: 'second', name: 'Acme ID', configured: true },
     ]);
     expect(providerSettings(dev, 'second')).toMatchObject({ issuer: second.OIDC_SECOND_ISSUER, clientId: 'client-2' });
-    const prod = loadConfig({ APP_ENV: 'prod', ...first, ...second });
+    const prod = loadConfig(productionEnv({ ...first, ...second }));
     expect(publicProviders(prod)).toEqual([{ id: 'first', name: 'Google', configured: true }]);
     expect(providerSettings(prod, 'second')).toBeUndefined();
   });
@@ -52,10 +44,10 @@ describe('third-party provider settings', () => {
   });
 
   it('talks to issuers over https only in production', () => {
-    expect(() => loadConfig({ ...productionSecrets, ...first, OIDC_FIRST_ISSUER: 'http://idp.internal' })).toThrow(
+    expect(() => loadConfig(productionEnv({ ...first, OIDC_FIRST_ISSUER: 'http://idp.internal' }))).toThrow(
       'Invalid configuration: OIDC_FIRST_ISSUER must be https when NODE_ENV=production',
     );
-    expect(() => loadConfig({ ...productionSecrets, ...first })).not.toThrow();
+    expect(() => loadConfig(productionEnv(first))).not.toThrow();
   });
 
   it('builds the redirect URI the operator registers from PUBLIC_URL', () => {

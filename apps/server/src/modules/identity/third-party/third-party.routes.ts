@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieSecure } from '../../../config.ts';
 import type { Deps } from '../../../deps.ts';
+import { addressKey } from '../../../http/rate-limit.ts';
 import { REFRESH_COOKIE, refreshCookieOptions } from '../identity.routes.ts';
 import { FLOW_TTL_SECONDS, ThirdPartyFailure, type ThirdPartySignIn } from './third-party.service.ts';
 
@@ -54,7 +55,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox<Deps & { thirdParty: Th
     async (req, reply) => {
       const slot = req.params.provider;
       try {
-        const { url, flowToken } = await thirdParty.start(slot, req.ip);
+        const { url, flowToken } = await thirdParty.start(slot, addressKey(req.ip));
         reply.setCookie(FLOW_COOKIE, flowToken, { ...flowCookie, maxAge: FLOW_TTL_SECONDS });
         return reply.header('cache-control', 'no-store').redirect(url, 302);
       } catch (error) {

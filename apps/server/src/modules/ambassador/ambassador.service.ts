@@ -1,0 +1,25 @@
+import type { Db } from '../../db/database.ts';
+import { insertRewardAdjustment, rewardDeposits } from './ambassador.store.ts';
+
+/**
+ * The ambassador's share follows what a card deposit still holds after a refund or dispute: the
+ * reward shrinks in proportion to what was taken back, and grows again with what a won dispute
+ * gives back. The deposit's own reward is posted first when its settling process stopped before,
+ * so a later sweep cannot reward the whole deposit after part of it was reversed.
+ */
+export async function adjustDepositReward(
+  db: Db,
+  input: {
+    depositId: string;
+    /** The refund or dispute row of the ledger, and its signed amount. */
+    transactionId: string;
+    amount: string;
+    /** What the deposit holds after that row. */
+    keptAmount: string;
+    /** The deposit and its reversals before this one: their reward rows are the sum so far. */
+    earlierIds: string[];
+  },
+): Promise<void> {
+  await rewardDeposits(db, input.depositId);
+  await insertRewardAdjustment(db, input);
+}

@@ -59,10 +59,19 @@ test('the account layout: hidden rows, stored account, side menu, feature-gated 
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/overview$`));
   await expect(sider.getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank');
 
-  // Collapsing narrows the side menu to 40 px.
-  await page.locator('.ant-layout-sider-trigger').click();
+  // Collapsing narrows the side menu to 40 px: a button named for what it does, reached by Tab.
+  await sider.getByRole('button', { name: 'Collapse menu' }).click();
   await expect(sider).toHaveCSS('width', '40px');
-  await page.locator('.ant-layout-sider-trigger').click();
+  const expand = sider.getByRole('button', { name: 'Expand menu' });
+  await expect(expand).toHaveAttribute('aria-expanded', 'false');
+  await expand.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(expand).toBeFocused();
+  await expect(expand).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('Enter');
+  await expect(sider).toHaveCSS('width', '200px');
+  await expect(sider.getByRole('button', { name: 'Collapse menu' })).toBeFocused();
 
   // An operator enables token forwarding; reopening the account shows its entries.
   expect(admin('feature', 'enable', 'TOKEN_FORWARDING', '--account', accountId)).toContain('TOKEN_FORWARDING enabled');

@@ -336,10 +336,19 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await sendCoins(gateway, gasAddress, 10n ** 17n);
   await page.getByRole('tab', { name: 'Gas Fee Funding Wallets' }).click();
   await expect(gasCells.nth(4)).toHaveText('0 ETH');
+  // In a 1440 × 900 window all six columns fit, "Balance Last Checked At" included.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const gasTable = page.getByRole('tabpanel').locator('.ant-table-content');
+  await expect(page.getByRole('columnheader', { name: 'Balance Last Checked At' })).toBeInViewport({ ratio: 1 });
+  expect(await gasTable.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
   await tabRows(page).click();
   await walletDrawer.getByRole('button', { name: 'Refresh Balance' }).click();
   await expect(toast(page, 'Balance has been refreshed.')).toBeVisible();
   await expect(gasCells.nth(4)).toHaveText('0.1 ETH');
+  // The drawer stays open with the new balance; it closes as any drawer does.
+  await expect(walletDrawer.getByText('0.1', { exact: true })).toBeVisible();
+  await walletDrawer.getByRole('button', { name: 'Close' }).click();
+  await expect(walletDrawer).toBeHidden();
 
   await page.getByRole('tab', { name: 'Destination Wallets' }).click();
   await expect(tabRows(page).locator('td').first()).toHaveText('Journey destination');

@@ -252,6 +252,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(stripeWebhookRoutes, { events: new StripeEvents(db, config.STRIPE_WEBHOOK_SECRET, app.log) });
   }
   await app.register(thirdPartyRoutes, { ...deps, thirdParty });
-  await registerWeb(app, config.WEB_DIST);
+  await registerWeb(app, config.WEB_DIST, config.PUBLIC_URL);
   return { app, deps, routes };
 }

@@ -95,6 +95,14 @@ describe('configuration', () => {
     }
   });
 
+  it('points PUBLIC_URL at the port the server listens on when it is not set', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '18080' }).PUBLIC_URL).toBe('http://localhost:18080');
+    expect(loadConfig({ PORT: '18080', PUBLIC_URL: 'https://console.example' }).PUBLIC_URL).toBe(
+      'https://console.example',
+    );
+  });
+
   it('listens on this machine only outside production unless HOST says otherwise', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');

@@ -15,7 +15,8 @@ const Env = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Type.String({ default: 'EBS Console <no-reply@localhost>' }),
-  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
+  /** The console's own address; `http://localhost:<PORT>` when unset. */
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   DOCS_URL: Type.String({ pattern: '^https?://', default: 'https://docs.ebs.example/' }),
   PRODUCT_NAME: Type.String({ minLength: 1, default: 'EBS Console' }),
   ID_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 900 }),
@@ -110,8 +111,9 @@ const Env = Type.Object({
   WEB_DIST: Type.String({ default: path.resolve(import.meta.dirname, '../../web/dist') }),
 });
 
-export type Config = Omit<Static<typeof Env>, 'HOST'> & {
+export type Config = Omit<Static<typeof Env>, 'HOST' | 'PUBLIC_URL'> & {
   HOST: string;
+  PUBLIC_URL: string;
   dataDir: string;
   rpcUpstreams: Record<string, string[]>;
   rpcBlockedMethods: string[];
@@ -177,6 +179,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     // Outside production the dev outbox holds everyone's codes: only this machine may reach it.
     HOST: config.HOST ?? (config.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    // Links and RPC URLs shown to users follow the port the server was told to listen on.
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     dataDir: path.resolve(config.DATA_DIR),
     rpcUpstreams: parseUpstreams(config.RPC_UPSTREAMS),
     rpcBlockedMethods: parseMethods('RPC_BLOCKED_METHODS', config.RPC_BLOCKED_METHODS),

@@ -2,6 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
+import { logSink } from '../testing/log-sink.ts';
 import { serverFor } from '../testing/server.ts';
 import { writeWebDist } from '../testing/web-dist.ts';
 
@@ -48,5 +49,33 @@ describe('serving the web app', () => {
     const response = await get(url);
     expect(response.status).toBe(404);
     expect((await response.json()).error).toBe('Not Found');
+  });
+});
+
+describe('a console opened at another address than PUBLIC_URL', () => {
+  const dist = writeWebDist('ebs-web-origin-');
+  const { lines, stream } = logSink();
+  // Behind one proxy, as in production: the address people typed arrives as X-Forwarded-Host.
+  const server = serverFor(testDatabases[0]!, { WEB_DIST: dist, TRUST_PROXY: '1' }, stream);
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  const warnings = () => lines.filter((line) => line.includes('but PUBLIC_URL is http://localhost:8080'));
+  const page = (url: string, host?: string) =>
+    fetch(server().url + url, { headers: host ? { 'x-forwarded-host': host } : {} });
+
+  it('logs one clear warning at the first page opened elsewhere, and none for its own address, files or the API', async () => {
+    expect((await page('/accounts', 'localhost:8080')).status).toBe(200);
+    expect((await page('/assets/app-abc123.js', 'elsewhere.example:8080')).status).toBe(200);
+    expect((await page('/api/v1.0/no-such-route', 'elsewhere.example:8080')).status).toBe(404);
+    expect(warnings()).toEqual([]);
+
+    expect((await page('/accounts', 'elsewhere.example:8080')).status).toBe(200);
+    expect((await page('/', '127.0.0.1:9999')).status).toBe(200);
+    expect(warnings()).toHaveLength(1);
+    const warning = JSON.parse(warnings()[0] as string) as { level: number; msg: string };
+    expect(warning.level).toBe(40);
+    expect(warning.msg).toBe(
+      'The console was opened at http://elsewhere.example:8080, but PUBLIC_URL is http://localhost:8080: links in e-mails and receipts and the RPC URLs shown to users point there. Set PUBLIC_URL to the address people use.',
+    );
   });
 });

@@ -1,17 +1,43 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const API_PREFIXES = ['/api/', '/auth/', '/dev/', '/admin/', '/processor/'];
+
+/** A GET of one of the console's pages (a client route or the root), not of a file or an API. */
+const isPageRequest = (request: FastifyRequest) => {
+  const url = request.url.split('?')[0] ?? '/';
+  return request.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+};
+
+/**
+ * Links in mail, receipts and the RPC URLs people copy are built from PUBLIC_URL. The first time a
+ * page is opened at another origin, the log says so once: those links may point at nothing there.
+ */
+function warnOnceAtOtherOrigin(app: FastifyInstance, publicUrl: string): void {
+  const expected = new URL(publicUrl).origin;
+  let warned = false;
+  app.addHook('onRequest', async (request) => {
+    if (warned || !isPageRequest(request)) return;
+    const origin = `${request.protocol}://${request.host}`;
+    if (origin === expected) return;
+    warned = true;
+    request.log.warn(
+      { origin, publicUrl: expected },
+      `The console was opened at ${origin}, but PUBLIC_URL is ${expected}: links in e-mails and receipts and the RPC URLs shown to users point there. Set PUBLIC_URL to the address people use.`,
+    );
+  });
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
  * index.html for any other GET so client routes survive a reload. API paths answer JSON 404.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDist: string, publicUrl: string): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
+    warnOnceAtOtherOrigin(app, publicUrl);
     await app.register(fastifyStatic, {
       root: webDist,
       // Looked up per request (not listed at start), so a rebuilt web app is served without a restart.

@@ -31,6 +31,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
       WEB_DIST: '/nonexistent',
       HOST: '127.0.0.1',
       PORT: '0',
+      // The port is random, known only once listening: links in mail and receipts name this address.
+      PUBLIC_URL: 'http://localhost:8080',
       JOBS_INTERVAL_SECONDS: '0',
       ...env,
     },

@@ -23,6 +23,8 @@ export async function startServer(
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
+    // The port is random, known only once listening: links in mail and receipts name this address.
+    PUBLIC_URL: 'http://localhost:8080',
     HOST: '127.0.0.1',
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent',

@@ -73,6 +73,8 @@ export const Texts = {
     settings: 'Settings',
     documentation: 'Documentation',
     contactUs: 'Contact Us',
+    collapse: 'Collapse menu',
+    expand: 'Expand menu',
   },
 
   // spec A §2 My Accounts
@@ -235,7 +237,8 @@ export const Texts = {
     deleteAccount: 'Delete Account',
     deleteAccountQuestion: 'Delete this account?',
     delete: 'Delete',
-    roleCount: (roleName: string, count: number) => `${roleName} × ${count}`,
+    /** A role as a person reads it: OWNER → Owner. */
+    roleLabel: (roleName: string) => roleName.charAt(0) + roleName.slice(1).toLowerCase(),
   },
 
   // spec B §2 Services overview; the descriptions are ours

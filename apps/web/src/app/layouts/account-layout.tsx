@@ -1,6 +1,6 @@
 import { shortenAccountId } from '@ebs/contract';
 import { Layout } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
 import { usePublicConfig } from '../../api/public-config';
 import { AccountBreadcrumb } from '../../components/account-breadcrumb';
@@ -13,6 +13,7 @@ import { useTokenForwardingEnabled } from '../../session/token-forwarding';
 import { accountPath, accountRoutes } from '../paths';
 import type { RouteHandle } from '../routes';
 import { SideMenu } from './side-menu';
+import { SiderToggle } from './sider-toggle';
 
 /** Shown only for a suspended account: its antd Alert stays out of every account page's first download. */
 const SuspendedBar = lazyDialog(() => import('./suspended-bar').then((m) => m.SuspendedBar));
@@ -35,6 +36,8 @@ export function AccountLayout() {
   useAccountDetails(account ? accountId : '', { poll: true });
   // The feature is turned on by an operator: checked on every account page, not only when chosen.
   const tokenForwardingEnabled = useTokenForwardingEnabled(account ? accountId : '');
+  // Narrow windows start collapsed (the breakpoint reports it); the toggle's name follows.
+  const [collapsed, setCollapsed] = useState(false);
 
   // An account opened by URL (not from the list) still becomes the current account.
   useEffect(() => {
@@ -43,7 +46,17 @@ export function AccountLayout() {
 
   return (
     <Layout>
-      <Layout.Sider className="account-sider" theme="light" collapsible collapsedWidth={40} width={200} breakpoint="md">
+      <Layout.Sider
+        className="account-sider"
+        theme="light"
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        trigger={<SiderToggle collapsed={collapsed} />}
+        collapsedWidth={40}
+        width={200}
+        breakpoint="md"
+      >
         <SideMenu accountId={accountId} tokenForwardingEnabled={tokenForwardingEnabled} docsUrl={docsUrl} />
       </Layout.Sider>
       <Layout.Content className="app-content account-main">

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { accountPath, paths } from '../../app/paths';
 import { AccountStatusTag } from '../../components/account-status-tag';
 import { tableLocale } from '../../components/load-state';
+import { openableRow } from '../../lib/openable-row';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -78,15 +79,7 @@ export function AccountsPage() {
         })}
         scroll={scroll}
         // A row opens its account: reachable with Tab and opened with Enter or Space, as with a click.
-        onRow={(account) => ({
-          tabIndex: 0,
-          onClick: () => void openAccount(account.id),
-          onKeyDown: (event) => {
-            if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
-            event.preventDefault();
-            void openAccount(account.id);
-          },
-        })}
+        onRow={(account) => openableRow(() => void openAccount(account.id))}
         pagination={{
           current: page,
           pageSize: ACCOUNTS_PAGE_SIZE,

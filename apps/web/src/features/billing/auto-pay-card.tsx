@@ -57,10 +57,10 @@ function AutoPayForm({ accountId, minAmount, autoDeposit }: AutoPayFormProps) {
       onFinish={onFinish}
     >
       <Form.Item name="minBalance" label={T.thresholdUsd} rules={[amountRule(MIN_THRESHOLD)]}>
-        <AmountInput min={MIN_THRESHOLD} />
+        <AmountInput />
       </Form.Item>
       <Form.Item name="autoDepositAmount" label={T.amountUsd} rules={[amountRule(minAmount)]}>
-        <AmountInput min={minAmount} />
+        <AmountInput />
       </Form.Item>
       <SubmitButton pending={save.isPending} block={false}>
         {T.saveAutoPay}

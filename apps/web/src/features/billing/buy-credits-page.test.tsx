@@ -97,20 +97,27 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
     await waitFor(() => expect(screen.queryByText('$30.00 USD')).toBeNull());
   });
 
-  it('asks for an amount and keeps to the DEPOSIT minimum', async () => {
+  it('keeps the amount typed and names what is wrong: 0, below the DEPOSIT minimum, above 99999', async () => {
     const calls = start([visa(true)]);
 
     await pay('');
     expect(await screen.findByText(Messages.depositAmountRequired)).toBeTruthy();
 
-    // Below the minimum, the field moves up to it when left.
-    const input = within(await card('Make One Time Pay')).getByRole('spinbutton') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '3' } });
-    fireEvent.blur(input);
-    await waitFor(() => expect(input.value).toBe('$ 5'));
-    fireEvent.change(input, { target: { value: '1234567' } });
-    fireEvent.blur(input);
-    await waitFor(() => expect(input.value).toBe('$ 99,999'));
+    // What was typed stays in the box, even once left; Pay names the problem and opens nothing.
+    const oneTime = await card('Make One Time Pay');
+    const input = within(oneTime).getByRole('spinbutton') as HTMLInputElement;
+    for (const [typed, shown, message] of [
+      ['0', '$ 0', Messages.depositAmountRequired],
+      ['3', '$ 3', Messages.depositMin(5)],
+      ['100000', '$ 100,000', Messages.depositMax],
+    ] as const) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.blur(input);
+      fireEvent.click(within(oneTime).getByRole('button', { name: 'Pay' }));
+      expect(await within(oneTime).findByText(message)).toBeTruthy();
+      expect(input.value).toBe(shown);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
     expect(posts(calls, '/api/v1.0/payment/card/deposit')).toHaveLength(0);
   });
 
@@ -155,7 +162,7 @@ describe('BuyCreditsPage: Auto Pay', () => {
     expect(settingsCall(calls)[0]?.body).toEqual({ settingName: 'autoDeposit', fields: { autoDepositEnabled: true } });
   });
 
-  it('saves the threshold (default 1) and the amount with Save Auto Pay', async () => {
+  it('saves the threshold (default 1) and the amount with Save Auto Pay, and never changes what was typed', async () => {
     const calls = start([visa(true)], (call) =>
       call.url === '/api/v1.0/account/updateAccountSettings'
         ? wrapped({ ...autoDeposit, minBalance: 1, autoDepositAmount: 20 })
@@ -168,6 +175,17 @@ describe('BuyCreditsPage: Auto Pay', () => {
     fireEvent.click(within(autoPay).getByRole('button', { name: 'Save Auto Pay' }));
     expect(await within(autoPay).findByText(Messages.depositAmountRequired)).toBeTruthy();
 
+    // Out-of-range values stay as typed and are named, and nothing is saved.
+    fireEvent.change(threshold, { target: { value: '100000' } });
+    fireEvent.blur(threshold);
+    fireEvent.change(within(autoPay).getByLabelText('Amount (USD)'), { target: { value: '3' } });
+    fireEvent.click(within(autoPay).getByRole('button', { name: 'Save Auto Pay' }));
+    expect(await within(autoPay).findByText(Messages.depositMax)).toBeTruthy();
+    expect(await within(autoPay).findByText(Messages.depositMin(5))).toBeTruthy();
+    expect(threshold.value).toBe('$ 100,000');
+    expect(settingsCall(calls)).toHaveLength(0);
+
+    fireEvent.change(threshold, { target: { value: '1' } });
     fireEvent.change(within(autoPay).getByLabelText('Amount (USD)'), { target: { value: '20' } });
     fireEvent.click(within(autoPay).getByRole('button', { name: 'Save Auto Pay' }));
 

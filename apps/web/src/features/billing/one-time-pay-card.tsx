@@ -65,7 +65,7 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
             },
           ]}
         >
-          <AmountInput min={minAmount} />
+          <AmountInput />
         </Form.Item>
         <SubmitButton pending={cards.isLoading || pending !== null} block={false}>
           {T.pay}

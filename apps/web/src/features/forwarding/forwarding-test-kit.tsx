@@ -21,6 +21,8 @@ export const ROUTES = {
   transactions: `/account/${ACCOUNT}/services/token-forwarding/transactions`,
 };
 const AT = '2026-11-21T12:00:00.000Z';
+/** When a refresh checked a gas fee wallet's balance again. */
+export const CHECKED_AGAIN_AT = '2026-11-22T09:30:00.000Z';
 
 export const ADDRESS_A = '0x52908400098527886E0F7030069857D2E4169EE7';
 export const ADDRESS_B = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
@@ -148,7 +150,9 @@ export function serveForwarding(state: ServerState, extra: (call: FetchCall) => 
       return wrapped({});
     }
     if (route === 'POST /gas-fee-funding-wallet/balance') {
-      state.gasFeeWallets = state.gasFeeWallets.map((w) => (w.id === body.id ? { ...w, balance: '0.75' } : w));
+      state.gasFeeWallets = state.gasFeeWallets.map((w) =>
+        w.id === body.id ? { ...w, balance: '0.75', updatedAt: CHECKED_AGAIN_AT } : w,
+      );
       return wrapped({});
     }
     if (route === 'POST /gas-fee-funding-wallet/name') {

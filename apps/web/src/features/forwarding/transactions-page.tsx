@@ -1,11 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { displayNetworkName, type TokenForwardingTransaction } from '@ebs/contract';
 import { Input, Table, type TableProps, Typography } from 'antd';
-import { type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { tableLocale } from '../../components/load-state';
-import { abbreviate, formatDateTime } from '../../lib/format';
+import { shortValue } from '../../components/short-value';
+import { formatDateTime } from '../../lib/format';
+import { openableRow } from '../../lib/openable-row';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
@@ -22,17 +24,26 @@ const TransactionDrawer = lazyDialog(() => import('./transaction-drawer').then((
 /** spec B §9: the search waits this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 1000;
 
-/** A shortened id, address or hash, whole on hover. */
-const short = (value: string | null) => (value ? <span title={value}>{abbreviate(value)}</span> : null);
-
 const columns: TableProps<TokenForwardingTransaction>['columns'] = [
-  { title: T.walletId, dataIndex: 'tokenForwardingWalletId', key: 'walletId', render: short, responsive: WIDE_ONLY },
-  { title: T.fromWalletAddress, dataIndex: 'fromAddress', key: 'fromAddress', render: short, responsive: WIDE_ONLY },
-  { title: T.toWalletAddress, dataIndex: 'toAddress', key: 'toAddress', render: short, responsive: WIDE_ONLY },
+  {
+    title: T.walletId,
+    dataIndex: 'tokenForwardingWalletId',
+    key: 'walletId',
+    render: shortValue,
+    responsive: WIDE_ONLY,
+  },
+  {
+    title: T.fromWalletAddress,
+    dataIndex: 'fromAddress',
+    key: 'fromAddress',
+    render: shortValue,
+    responsive: WIDE_ONLY,
+  },
+  { title: T.toWalletAddress, dataIndex: 'toAddress', key: 'toAddress', render: shortValue, responsive: WIDE_ONLY },
   {
     title: T.transactionHash,
     key: 'transactionHash',
-    render: (_value, transaction) => short(transaction.metadata.transactionHash),
+    render: (_value, transaction) => shortValue(transaction.metadata.transactionHash),
   },
   { title: T.network, dataIndex: 'network', key: 'network', render: displayNetworkName, responsive: WIDE_ONLY },
   {
@@ -67,13 +78,8 @@ export function TransactionsPage() {
   const [opened, setOpened] = useState<TokenForwardingTransaction | null>(null);
   const scroll = useTableScroll();
 
-  const onRow: TableProps<TokenForwardingTransaction>['onRow'] = (transaction) => ({
-    tabIndex: 0,
-    onClick: () => setOpened(transaction),
-    onKeyDown: (event: KeyboardEvent) => {
-      if (event.key === 'Enter') setOpened(transaction);
-    },
-  });
+  const onRow: TableProps<TokenForwardingTransaction>['onRow'] = (transaction) =>
+    openableRow(() => setOpened(transaction));
 
   return (
     <>

@@ -5,9 +5,10 @@ import {
   type TokenForwardingWallet,
 } from '@ebs/contract';
 import { Table, type TableProps } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { type TableStateProps, tableLocale } from '../../components/load-state';
+import { shortValue } from '../../components/short-value';
 import { formatDateTime } from '../../lib/format';
+import { openableRow } from '../../lib/openable-row';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { ForwardingTexts as T } from './forwarding-texts';
@@ -27,15 +28,9 @@ interface WalletTableProps<W> {
   onOpen: (wallet: W) => void;
 }
 
-/** A row opens the wallet's details on a click, or on Enter for keyboard users. */
+/** A row opens the wallet's details on a click, or on Enter or Space for keyboard users. */
 function openableRows<W>(onOpen: (wallet: W) => void): TableProps<W>['onRow'] {
-  return (wallet) => ({
-    tabIndex: 0,
-    onClick: () => onOpen(wallet),
-    onKeyDown: (event: KeyboardEvent) => {
-      if (event.key === 'Enter') onOpen(wallet);
-    },
-  });
+  return (wallet) => openableRow(() => onOpen(wallet));
 }
 
 function WalletTable<W extends { id: string }>({
@@ -90,7 +85,8 @@ export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWal
 
 export function GasFeeWalletTable(props: WalletTableProps<GasFeeFundingWallet>) {
   const columns: TableProps<GasFeeFundingWallet>['columns'] = [
-    { title: T.id, dataIndex: 'id', key: 'id', responsive: WIDE_ONLY },
+    // Shortened, so that the six columns fit a 1440 px window; the drawer shows it whole, with Copy.
+    { title: T.id, dataIndex: 'id', key: 'id', responsive: WIDE_ONLY, render: shortValue },
     { title: T.name, dataIndex: 'name', key: 'name' },
     wideNetworkColumn,
     { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress', responsive: WIDE_ONLY },

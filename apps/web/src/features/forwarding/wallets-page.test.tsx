@@ -2,6 +2,7 @@ import { ForwardingMessages } from '@ebs/contract';
 import { focusManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { setUpPageTests, stubWindowWidth } from '../../testing/page-test-kit';
 import { CreateWalletPage } from './create-wallet-page';
@@ -9,6 +10,7 @@ import {
   ACCOUNT,
   BASE,
   button,
+  CHECKED_AGAIN_AT,
   count,
   destination,
   dialog,
@@ -259,7 +261,7 @@ describe('WalletsPage: token forwarding wallet details and actions', () => {
 });
 
 describe('WalletsPage: gas fee funding and destination wallets', () => {
-  it('refreshes a gas fee wallet balance: "Balance has been refreshed." and the new balance', async () => {
+  it('refreshes a gas fee wallet balance: "Balance has been refreshed.", and the drawer stays open with the new balance and check time', async () => {
     const calls = open(emptyState({ gasFeeWallets: [gasFeeWallet()] }));
     tab('Gas Fee Funding Wallets');
     fireEvent.click(await row('Gas payer'));
@@ -273,6 +275,11 @@ describe('WalletsPage: gas fee funding and destination wallets', () => {
       id: gasFeeWallet().id,
     });
     expect(await row('0.75 ETH')).toBeTruthy();
+    // The drawer stays open (spec B §4 closes it only after Enable and Disable), showing what changed.
+    expect(screen.getByRole('dialog', { name: 'Wallet Details' })).toBe(details);
+    expect(await within(details).findByText('0.75')).toBeTruthy();
+    expect(within(details).getByText(formatDateTime(CHECKED_AGAIN_AT))).toBeTruthy();
+    expect(button(details, 'Update Name')).toBeTruthy();
   });
 
   it('renames a destination wallet: "Name is required." for a blank name, then "Wallet name has been updated."', async () => {

@@ -83,8 +83,9 @@ export function WalletsPage() {
     }
     if (action === 'delete') setDialog({ kind: 'delete', selected });
     else if (action === 'rename' && selected.kind !== 'forwarding') setDialog({ kind: 'rename', named: selected });
+    // The drawer stays open: the refreshed list gives it the new balance and check time.
     else if (action === 'refreshBalance' && selected.kind === 'gasFee')
-      refreshBalance.mutate(selected.wallet, { onSuccess: closeAll, onError: showError });
+      refreshBalance.mutate(selected.wallet, { onError: showError });
     else if (action === 'enable' && selected.kind === 'forwarding')
       enable.mutate(selected.wallet, { onSuccess: closeAll, onError: showError });
     else if (action === 'disable' && selected.kind === 'forwarding')

@@ -158,12 +158,31 @@ describe('OverviewPage summary cards', () => {
     expect(await statistic('Monthly API Calls')).toBe('0');
   });
 
-  it('shows the error of a failed summary call', async () => {
-    serveFetch(() => failed(503, 'Usage is resting'));
+  it('shows the error of a failed summary call, and each card offers Try again, which loads its figure', async () => {
+    let resting = true;
+    serveFetch((call) => {
+      if (resting) return failed(503, 'Usage is resting');
+      if (call.url === '/api/v1.0/account/details') return wrapped(details);
+      if (call.url.startsWith('/api/v1.0/transaction?')) return wrapped({ transactions: [], totalCount: 0 });
+      if (isUsage(call)) return usagePage(call, []);
+      return undefined;
+    });
     renderPage(`/account/${ACCOUNT}/overview`, '/account/:accountId/overview', <OverviewPage />);
     await waitFor(() =>
       expect(vi.mocked(toast.error).mock.calls.map(([e]) => (e as Error).message)).toContain('Usage is resting'),
     );
+    const titles = ['Available Credits (USD)', 'Monthly Bill', 'Monthly API Calls'];
+    for (const title of titles) {
+      await within(cardOf(title)).findByRole('button', { name: /Try again/ });
+      expect(within(cardOf(title)).getByText(/Usage is resting/)).toBeTruthy();
+    }
+
+    resting = false;
+    for (const title of titles) fireEvent.click(within(cardOf(title)).getByRole('button', { name: /Try again/ }));
+    expect(await statistic('Available Credits (USD)')).toBe('25.00');
+    expect(await statistic('Monthly Bill')).toBe('0.00USD');
+    expect(await statistic('Monthly API Calls')).toBe('0');
+    for (const title of titles) expect(within(cardOf(title)).queryByRole('button', { name: /Try again/ })).toBeNull();
   });
 });
 

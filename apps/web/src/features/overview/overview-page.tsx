@@ -1,8 +1,10 @@
 import { isChartedUsageResource } from '@ebs/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { LoadFailed } from '../../components/load-state';
 import { availableCredits } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 import { useAccountDetails } from '../../session/account-details';
@@ -13,6 +15,27 @@ import { UsageChartCard } from './usage-chart-card';
 import './overview.css';
 
 const T = Texts.overview;
+
+/** A summary card: a blank while its figure loads, the figure, or a failed load with Try again. */
+function SummaryCard({
+  title,
+  query,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title} loading={query.isLoading}>
+      {query.error && query.data === undefined ? (
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        children
+      )}
+    </Card>
+  );
+}
 
 /** /account/:accountId/overview (spec A §2): three summary cards, then the billing and usage charts. */
 export function OverviewPage() {
@@ -34,21 +57,21 @@ export function OverviewPage() {
     <>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12} xl={8}>
-          <Card title={Texts.availableCredits} loading={details.isLoading}>
+          <SummaryCard title={Texts.availableCredits} query={details}>
             <Statistic
               value={details.data ? availableCredits(details.data.balance, details.data.amountPending) : '-'}
             />
-          </Card>
+          </SummaryCard>
         </Col>
         <Col xs={24} md={12} xl={8}>
-          <Card title={T.monthlyBill} loading={bill.isLoading}>
+          <SummaryCard title={T.monthlyBill} query={bill}>
             <Statistic value={bill.data ?? '-'} suffix={bill.data === undefined ? undefined : T.usd} />
-          </Card>
+          </SummaryCard>
         </Col>
         <Col xs={24} md={12} xl={8}>
-          <Card title={T.monthlyApiCalls} loading={calls.isLoading}>
+          <SummaryCard title={T.monthlyApiCalls} query={calls}>
             <Statistic value={calls.data ?? '-'} />
-          </Card>
+          </SummaryCard>
         </Col>
       </Row>
       <Row gutter={[16, 16]} className="overview-charts equal-height-cards">

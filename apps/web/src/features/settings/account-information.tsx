@@ -14,21 +14,25 @@ const EditAccountNameModal = lazyDialog(() => import('./edit-account-name-modal'
 
 const T = Texts.settings;
 
-/** How many people hold each role, in the order the roles first appear (the owner first). */
-const roleCounts = (userRoles: UserRole[]) => {
-  const counts = new Map<string, number>();
-  for (const { roleName } of userRoles) counts.set(roleName, (counts.get(roleName) ?? 0) + 1);
-  return [...counts].map(([roleName, count]) => T.roleCount(roleName, count)).join(', ');
+/**
+ * The signed-in user's own role(s) in the account, as words ("Owner", "Member"): their rows of the
+ * account's users, or the role the account list gave them when the list does not name them.
+ */
+const ownRoles = (account: AccountDetails, userId: string | undefined) => {
+  const mine = account.userRoles.filter((u: UserRole) => u.id === userId).map((u) => u.roleName);
+  const roles = [...new Set(mine.length > 0 ? mine : [account.roleName])];
+  return roles.map(T.roleLabel).join(', ');
 };
 
 interface AccountInformationProps {
   accountId: string;
   account: AccountDetails | undefined;
+  currentUserId: string | undefined;
   canManage: boolean;
 }
 
 /** Account Information (spec B §2): name with its edit icon, status, id, creation date, owner, roles, secret. */
-export function AccountInformation({ accountId, account, canManage }: AccountInformationProps) {
+export function AccountInformation({ accountId, account, currentUserId, canManage }: AccountInformationProps) {
   const [editing, setEditing] = useState(false);
   // A phone puts each label above its value: the id and the owner's e-mail get the whole width.
   const { md } = Grid.useBreakpoint();
@@ -61,7 +65,7 @@ export function AccountInformation({ accountId, account, canManage }: AccountInf
     },
     { key: 'createdAt', label: T.createdAt, children: formatDate(account.createdAt) },
     { key: 'owner', label: T.owner, children: account.owner.email },
-    { key: 'userRoles', label: T.userRoles, children: roleCounts(account.userRoles) },
+    { key: 'userRoles', label: T.userRoles, children: ownRoles(account, currentUserId) },
     {
       key: 'signingSecret',
       label: T.signingSecret,

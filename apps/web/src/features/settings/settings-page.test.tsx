@@ -82,7 +82,8 @@ describe('SettingsPage: Account Information', () => {
     expect(within(info).getByText(ACCOUNT)).toBeTruthy();
     expect(within(info).getByText('2026-11-21')).toBeTruthy();
     expect(within(info).getByText('owner@example.com')).toBeTruthy();
-    expect(within(info).getByText('OWNER × 1, MEMBER × 1, INVITED × 1')).toBeTruthy();
+    const roles = within(info).getByText('User Roles').closest('tr') as HTMLElement;
+    expect(roles.textContent).toBe('User RolesOwner');
 
     expect(within(info).queryByText('whsec_c2VjcmV0')).toBeNull();
     expect(count(calls, 'GET', '/api/v1.0/account/signing-secret')).toBe(0);
@@ -92,11 +93,22 @@ describe('SettingsPage: Account Information', () => {
     expect(within(info).getByRole('button', { name: 'Copy' })).toBeTruthy();
   });
 
+  it("names the signed-in user's own role in words under User Roles, not a count of everyone's", async () => {
+    const me = { ...member, id: ME };
+    open({ details: account({ roleName: 'MEMBER', userRoles: [{ ...owner, id: 'someone-else' }, me, invited] }) });
+    const info = await section('Account Information');
+    await within(info).findByText('Ops');
+    const roles = within(info).getByText('User Roles').closest('tr') as HTMLElement;
+    expect(within(roles).getByText('Member')).toBeTruthy();
+    expect(roles.textContent).not.toMatch(/Owner|×/);
+  });
+
   it('puts each label beside its value on a wide screen and above it on a phone', async () => {
     const ownerRow = async () => {
       const info = await section('Account Information');
-      const label = await within(info).findByText('Owner');
-      return label.closest('tr') as HTMLElement;
+      // The label, not the signed-in owner's role under User Roles.
+      const label = (await within(info).findAllByText('Owner')).find((e) => e.closest('th'));
+      return label?.closest('tr') as HTMLElement;
     };
     open({ details: account() });
     expect(within(await ownerRow()).getByText('owner@example.com')).toBeTruthy();

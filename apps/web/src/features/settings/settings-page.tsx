@@ -25,6 +25,7 @@ export function SettingsPage() {
   }, [error]);
 
   const canManage = canManageAccount(account?.roleName);
+  const currentUserId = authUser?.sub ?? user?.id;
 
   return (
     <>
@@ -37,11 +38,16 @@ export function SettingsPage() {
         <LoadFailed error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <>
-          <AccountInformation accountId={accountId} account={account} canManage={canManage} />
+          <AccountInformation
+            accountId={accountId}
+            account={account}
+            currentUserId={currentUserId}
+            canManage={canManage}
+          />
           <AccountAccess
             accountId={accountId}
             users={account?.userRoles}
-            currentUserId={authUser?.sub ?? user?.id}
+            currentUserId={currentUserId}
             canManage={canManage}
           />
         </>

@@ -10,6 +10,8 @@ test('the console runs under its Content-Security-Policy, and keeps no token whe
   request,
   context,
 }) => {
+  // Every page of a signed-in session and the API docs: past 90 s beside another journey on two cores.
+  test.setTimeout(180_000);
   const violations: string[] = [];
   await context.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await context.addInitScript(() => {

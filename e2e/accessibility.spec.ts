@@ -132,7 +132,7 @@ for (const size of Object.keys(SIZES) as Size[]) {
     browser,
     page,
   }) => {
-    // Twenty routes and eight dialogs, each scanned whole: about two minutes beside another journey.
+    // Sixteen routes and four dialogs, each scanned whole: about two minutes beside another journey.
     test.setTimeout(240_000);
     await page.setViewportSize(SIZES[size]);
     await logIn(page, sample.email, sample.password);

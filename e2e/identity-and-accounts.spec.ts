@@ -8,7 +8,8 @@ test('a new user signs up, verifies, opens an account, signs out and in, resets 
   page,
   request,
 }) => {
-  // Seven password hashes and some thirty pages: past 90 s beside another journey on two cores.
+  // Sign-up, two sign-ins, a reset and a change, each with its password hash: past 90 s beside
+  // another journey on two cores.
   test.setTimeout(180_000);
   const email = uniqueEmail();
   const password = 'first secret 1';

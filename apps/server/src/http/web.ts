@@ -7,8 +7,10 @@ const API_PREFIXES = ['/api/', '/auth/', '/dev/', '/admin/', '/processor/'];
 
 /** A GET of one of the console's pages (a client route or the root), not of a file or an API. */
 const isPageRequest = (request: FastifyRequest) => {
+  // The method first: the gateway's POSTs, the hot path, go no further.
+  if (request.method !== 'GET') return false;
   const url = request.url.split('?')[0] ?? '/';
-  return request.method === 'GET' && !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+  return !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
 };
 
 /**

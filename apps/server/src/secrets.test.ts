@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,15 @@ describe('secrets', () => {
     expect(upgraded.hmacSecret).toBe(first.hmacSecret);
     expect((await loadSecrets(config)).dataKey.equals(upgraded.dataKey)).toBe(true);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('gives processes starting at once on a new data directory one and the same set of secrets', async () => {
+    const dir = await dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    const all = await Promise.all(Array.from({ length: 8 }, () => loadSecrets(config)));
+    expect(new Set(all.map((s) => s.hmacSecret)).size).toBe(1);
+    expect(new Set(all.map((s) => s.dataKey.toString('hex'))).size).toBe(1);
+    expect(await readdir(dir)).toEqual(['secrets.json']);
   });
 
   it('takes the data key from DATA_ENCRYPTION_KEY when the environment gives every secret', async () => {

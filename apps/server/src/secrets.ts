@@ -6,7 +6,7 @@ import {
   type KeyObject,
   randomBytes,
 } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.ts';
 
@@ -50,13 +50,19 @@ async function readOrCreate(file: string, dir: string): Promise<StoredSecrets> {
     walletSeed: randomBytes(32).toString('hex'),
   };
   await mkdir(dir, { recursive: true });
+  // Written whole under a name of its own, then linked into place: a process starting beside this
+  // one either finds no file or the whole file, never a half-written one; link refuses to replace.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(draft, JSON.stringify(fresh), { mode: 0o600 });
   try {
-    await writeFile(file, JSON.stringify(fresh), { mode: 0o600, flag: 'wx' });
+    await link(draft, file);
     return fresh;
   } catch (error) {
     // Another process created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
+  } finally {
+    await rm(draft, { force: true });
   }
 }
 
@@ -88,7 +94,9 @@ async function withLaterSecrets(file: string, stored: StoredSecrets): Promise<St
     dataKey: stored.dataKey ?? randomBytes(32).toString('base64url'),
     walletSeed: stored.walletSeed ?? randomBytes(32).toString('hex'),
   };
-  await writeFile(file, JSON.stringify(updated), { mode: 0o600 });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(draft, JSON.stringify(updated), { mode: 0o600 });
+  await rename(draft, file);
   return updated;
 }
 

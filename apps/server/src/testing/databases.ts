@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type Db, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -8,21 +9,38 @@ export interface TestDatabase {
   open(): Promise<{ db: Db; close(): Promise<void> }>;
 }
 
+/**
+ * Where the test run's global setup (global-setup.ts) left a migrated database of each kind: a
+ * PGlite data directory tarball, and the name of a PostgreSQL template database. Without them (a
+ * test file run some other way) each database is migrated from nothing.
+ */
+export const TEMPLATE_ENV = {
+  pglite: 'EBS_TEST_PGLITE_TEMPLATE',
+  postgres: 'EBS_TEST_POSTGRES_TEMPLATE',
+} as const;
+
 export const pglite: TestDatabase = {
   name: 'pglite',
   async open() {
-    const db = await openDatabase({});
-    await migrateToLatest(db);
+    const template = process.env[TEMPLATE_ENV.pglite];
+    const db = await openDatabase(template ? { loadDataDir: new Blob([await readFile(template)]) } : {});
+    if (!template) await migrateToLatest(db);
     return { db, close: () => db.destroy() };
   },
 };
 
-/** A fresh, empty database on the PostgreSQL server at adminUrl, by URL, for tests that start whole server processes on it. */
-export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database on the PostgreSQL server at adminUrl, by URL: empty, or a copy of the template
+ * database named. Tests that start whole server processes take an empty one, which they migrate.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ebs_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -54,9 +72,10 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
 const postgres = (adminUrl: string): TestDatabase => ({
   name: 'postgres',
   async open() {
-    const created = await createPostgresDatabase(adminUrl);
+    const template = process.env[TEMPLATE_ENV.postgres];
+    const created = await createPostgresDatabase(adminUrl, template);
     const db = await openDatabase({ url: created.url });
-    await migrateToLatest(db);
+    if (!template) await migrateToLatest(db);
     return {
       db,
       async close() {

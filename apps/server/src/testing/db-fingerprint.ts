@@ -6,14 +6,30 @@ import type { Db } from '../db/database.ts';
  * fingerprints mean no row was added, removed or changed in between.
  */
 export async function fingerprint(db: Db): Promise<Record<string, string>> {
-  const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
-  const parts = tables.map(
-    (name) =>
-      `select '${name}' as name, count(*)::int as rows, ` +
-      `md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as hash from "${name}" t`,
-  );
-  const result = await sql.raw<{ name: string; rows: number; hash: string }>(parts.join(' union all ')).execute(db);
+  const result = await sql.raw<{ name: string; rows: number; hash: string }>(await fingerprintQuery(db)).execute(db);
   return Object.fromEntries(result.rows.map((row) => [row.name, `${row.rows} rows, ${row.hash}`]));
+}
+
+// The tables are the migrated schema's: read from the catalog once per database, not per fingerprint.
+const queries = new WeakMap<Db, Promise<string>>();
+
+function fingerprintQuery(db: Db): Promise<string> {
+  let query = queries.get(db);
+  if (!query) {
+    query = db.introspection.getTables().then((tables) =>
+      tables
+        .map((table) => table.name)
+        .sort()
+        .map(
+          (name) =>
+            `select '${name}' as name, count(*)::int as rows, ` +
+            `md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as hash from "${name}" t`,
+        )
+        .join(' union all '),
+    );
+    queries.set(db, query);
+  }
+  return query;
 }
 
 /** The tables whose fingerprints differ, for a readable failure. */

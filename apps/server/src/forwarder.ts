@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { memoryRateLimiter } from './http/rate-limit.ts';
+import { outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { buildForwarding } from './modules/forwarding/forwarding.ts';
-import { outboxMailer, smtpMailer } from './modules/identity/mailer.ts';
 import { RpcGateway } from './modules/rpc/rpc.service.ts';
 import { loadSecrets } from './secrets.ts';
 

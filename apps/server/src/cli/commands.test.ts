@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { buildJobs } from '../jobs/registry.ts';
-import { findAccountDetails, isFeatureEnabled } from '../modules/accounts/accounts.store.ts';
-import { insertSession } from '../modules/identity/identity.store.ts';
-import { outboxMailer } from '../modules/identity/mailer.ts';
-import * as twoFactor from '../modules/identity/two-factor.store.ts';
+import { outboxMailer } from '../mail/mailer.ts';
+import { findAccountDetails, isFeatureEnabled } from '../modules/accounts/accounts.test-kit.ts';
+import { insertSession, twoFactorStore as twoFactor } from '../modules/identity/identity.test-kit.ts';
 import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
-import { findSetting } from '../modules/settings/settings.store.ts';
-import { findUserInfo } from '../modules/users/users.store.ts';
+import { findSetting } from '../modules/settings/settings.test-kit.ts';
+import { findUserInfo } from '../modules/users/users.service.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { runCommand } from './commands.ts';
 

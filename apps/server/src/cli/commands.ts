@@ -3,18 +3,17 @@ import { AddPaymentCardSetting, BILLABLE_RESOURCES, DepositSetting, normalizeEma
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
 import type { Jobs } from '../jobs/registry.ts';
-import { accountExists, ledgerBalance, setFeature } from '../modules/accounts/accounts.store.ts';
-import { grantAmbassador } from '../modules/ambassador/ambassador.store.ts';
-import { parseAmount } from '../modules/billing/ledger.service.ts';
-import { insertTransaction } from '../modules/billing/ledger.store.ts';
-import { findUserByEmail } from '../modules/identity/identity.store.ts';
-import { isMfaEnabled, turnOffTwoFactor } from '../modules/identity/two-factor.store.ts';
+import { accountExists, ledgerBalance, setFeature } from '../modules/accounts/accounts.service.ts';
+import { grantAmbassador } from '../modules/ambassador/ambassador.service.ts';
+import { insertTransaction, parseAmount } from '../modules/billing/ledger.service.ts';
+import { findUserByEmail } from '../modules/identity/identity.service.ts';
+import { isMfaEnabled, turnOffTwoFactor } from '../modules/identity/two-factor.service.ts';
 import { refundLocalCharge } from '../modules/processor/charge-refunds.ts';
 import { ProcessorError } from '../modules/processor/local-processor.ts';
 import { FaucetRefusal } from '../modules/rpc/faucet.ts';
 import type { RpcGateway } from '../modules/rpc/rpc.service.ts';
-import { findSetting, saveSetting } from '../modules/settings/settings.store.ts';
-import { isKnownResource, listPrices, setPrice } from '../modules/usage/prices.store.ts';
+import { findSetting, saveSetting } from '../modules/settings/settings.service.ts';
+import { isKnownResource, listPrices, setPrice } from '../modules/usage/usage.service.ts';
 
 export interface CommandResult {
   /** What a person reads. */

@@ -2,7 +2,7 @@ import { Messages } from '@ebs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { setFeature } from '../modules/accounts/accounts.store.ts';
+import { setFeature } from '../modules/accounts/accounts.test-kit.ts';
 import type { Answer, Client } from '../testing/client.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { productionEnv } from '../testing/production-env.ts';

@@ -10,10 +10,10 @@ import type {
   TokenForwardingWallet,
 } from '@ebs/contract';
 import { sql } from 'kysely';
-import { setFeature } from '../modules/accounts/accounts.store.ts';
-import { insertTransaction } from '../modules/billing/ledger.store.ts';
-import { openForward } from '../modules/forwarding/forwards.store.ts';
-import { addUsage } from '../modules/usage/usage.store.ts';
+import { setFeature } from '../modules/accounts/accounts.test-kit.ts';
+import { insertTransaction } from '../modules/billing/billing.test-kit.ts';
+import { openForward } from '../modules/forwarding/forwarding.test-kit.ts';
+import { addUsage } from '../modules/usage/usage.test-kit.ts';
 import { addCard } from '../testing/cards.ts';
 import { type Answer, Client, uniqueEmail } from '../testing/client.ts';
 import type { TestServer } from '../testing/server.ts';

@@ -1,7 +1,7 @@
 import { ACCOUNT_HEADER, canManageAccount, Messages } from '@ebs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { isSessionLive, sessionLive } from '../modules/identity/identity.store.ts';
+import { isSessionLive, sessionLive } from '../modules/identity/identity.service.ts';
 import type { IdTokens } from '../modules/identity/tokens.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 

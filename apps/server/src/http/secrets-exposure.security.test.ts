@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setFeature } from '../modules/accounts/accounts.store.ts';
+import { setFeature } from '../modules/accounts/accounts.test-kit.ts';
 import { startReceiver } from '../modules/forwarding/webhooks/webhooks.test-kit.ts';
 import { addCard } from '../testing/cards.ts';
 import type { Client } from '../testing/client.ts';

@@ -1,12 +1,12 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { cleanUpDrafts } from '../modules/accounts/draft-cleanup.job.ts';
-import { rewardDeposits } from '../modules/ambassador/ambassador.store.ts';
+import { rewardDeposits } from '../modules/ambassador/ambassador.service.ts';
 import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
 import { DepositService } from '../modules/billing/deposit.service.ts';
 import type { CardProvider } from '../modules/cards/card-provider.ts';
 import { CardsService } from '../modules/cards/cards.service.ts';
-import type { Mailer } from '../modules/identity/mailer.ts';
 import { runBilling } from '../modules/usage/usage-billing.job.ts';
 
 /** How a job was started: by the schedule, or now by an operator (`jobs run NAME`). */

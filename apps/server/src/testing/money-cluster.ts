@@ -3,7 +3,7 @@ import type { AccountSummary, CreatedApiKey, SetupIntent } from '@ebs/contract';
 import { loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { buildJobs, type Jobs } from '../jobs/registry.ts';
-import { outboxMailer } from '../modules/identity/mailer.ts';
+import { outboxMailer } from '../mail/mailer.ts';
 import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
 import { Client } from './client.ts';
 import { startFixedUpstream } from './fixed-upstream.ts';

@@ -1,8 +1,8 @@
 import { type AccountSummary, HIDDEN_ACCOUNT_NAME, Messages, rpcUrl } from '@ebs/contract';
 import fc from 'fast-check';
 import { runCommand } from '../cli/commands.ts';
-import { refreshBillingStatus } from '../modules/billing/ledger.store.ts';
-import { addUsage } from '../modules/usage/usage.store.ts';
+import { refreshBillingStatus } from '../modules/billing/billing.test-kit.ts';
+import { addUsage } from '../modules/usage/usage.test-kit.ts';
 import { METERED_NETWORK, type MoneyCluster, type PayingAccount, PersonClient } from './money-cluster.ts';
 
 export const METERED_RESOURCE = 'RPC_API_ETHEREUM_MAINNET';

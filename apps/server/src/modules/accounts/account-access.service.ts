@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Caller, CurrentAccount } from '../../http/guards.ts';
 import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
-import type { Mail, Mailer } from '../identity/mailer.ts';
+import type { Mail, Mailer } from '../../mail/mailer.ts';
 import * as access from './account-access.store.ts';
 import { findAccountName } from './account-settings.store.ts';
 
@@ -125,3 +125,6 @@ const invitationMail = (config: Config, f: MailFacts): Mail => ({
     `Sign up with this e-mail address (${f.to}) at ${config.PUBLIC_URL}/sign-up and you will join it ` +
     'once your e-mail is verified.',
 });
+
+// What other modules use of this module's store, and only that: they never import the store.
+export { acceptInvitations } from './account-access.store.ts';

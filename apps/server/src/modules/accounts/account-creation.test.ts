@@ -5,7 +5,7 @@ import { addCard as addCardTo } from '../../testing/cards.ts';
 import { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
-import { saveSetting } from '../settings/settings.store.ts';
+import { saveSetting } from '../settings/settings.test-kit.ts';
 
 describe.each(testDatabases)('the account creation wizard on $name', (database) => {
   const server = serverFor(database);

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { claimWelcomeCredit } from '../billing/bonus.service.ts';
 import type { CardsService } from '../cards/cards.service.ts';
-import { findSetting } from '../settings/settings.store.ts';
+import { findSetting } from '../settings/settings.service.ts';
 import * as store from './accounts.store.ts';
 import { newSealedSigningSecret } from './signing-secret.ts';
 
@@ -95,3 +95,12 @@ export class AccountsService {
     return (setting?.settings as { mandatory?: boolean } | undefined)?.mandatory === true;
   }
 }
+
+// What other modules use of this module's store, and only that: they never import the store.
+export {
+  accountExists,
+  billingEnabledAccounts,
+  isFeatureEnabled,
+  ledgerBalance,
+  setFeature,
+} from './accounts.store.ts';

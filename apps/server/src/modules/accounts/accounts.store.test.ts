@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { insertUser } from '../identity/identity.store.ts';
+import { insertUser } from '../identity/identity.test-kit.ts';
 import * as store from './accounts.store.ts';
 
 describe.each(testDatabases)('accounts store on $name', (database) => {

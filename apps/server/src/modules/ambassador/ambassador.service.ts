@@ -23,3 +23,6 @@ export async function adjustDepositReward(
   await rewardDeposits(db, input.depositId);
   await insertRewardAdjustment(db, input);
 }
+
+// What other modules use of this module's store, and only that: they never import the store.
+export { findAmbassador, grantAmbassador, rewardDeposits } from './ambassador.store.ts';

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { findAccountDetails, insertAccount } from '../accounts/accounts.store.ts';
-import { insertUser } from '../identity/identity.store.ts';
-import { insertKey } from '../keys/keys.store.ts';
-import { addUsage, listUsage } from '../usage/usage.store.ts';
+import { findAccountDetails, insertAccount } from '../accounts/accounts.test-kit.ts';
+import { insertUser } from '../identity/identity.test-kit.ts';
+import { insertKey } from '../keys/keys.test-kit.ts';
+import { addUsage, listUsage } from '../usage/usage.test-kit.ts';
 import { insertTransaction, listTransactions, settleTransaction, type TransactionFilter } from './ledger.store.ts';
 
 const page = (offset: number, limit: number, extra: Partial<TransactionFilter> = {}): TransactionFilter => ({

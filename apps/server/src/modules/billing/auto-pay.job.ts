@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { findDefaultCard } from '../cards/cards.store.ts';
-import type { Mailer } from '../identity/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { findDefaultCard } from '../cards/cards.service.ts';
 import { availableCreditOf } from './available-credit.ts';
 import type { DepositService } from './deposit.service.ts';
 

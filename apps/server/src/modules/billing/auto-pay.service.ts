@@ -8,8 +8,8 @@ import {
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
-import { findDefaultCard } from '../cards/cards.store.ts';
-import { findSetting } from '../settings/settings.store.ts';
+import { findDefaultCard } from '../cards/cards.service.ts';
+import { findSetting } from '../settings/settings.service.ts';
 
 type AutoDeposit = Static<typeof AutoDepositSetting>;
 

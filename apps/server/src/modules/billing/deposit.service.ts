@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DEPOSIT_MAX, type DepositResult, Messages } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { rewardDeposits } from '../ambassador/ambassador.store.ts';
+import { rewardDeposits } from '../ambassador/ambassador.service.ts';
 import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';
-import { customerIdOf, findCard } from '../cards/cards.store.ts';
+import { customerIdOf, findCard } from '../cards/cards.service.ts';
 import { depositMinimum } from './auto-pay.service.ts';
 import {
   type ClaimedDeposit,

@@ -30,3 +30,6 @@ export function parseAmount(text: string | undefined): string {
   }
   return text;
 }
+
+// What other modules use of this module's store, and only that: they never import the store.
+export { insertTransaction, refreshBillingStatus } from './ledger.store.ts';

@@ -124,3 +124,6 @@ export class CardsService {
     return card;
   }
 }
+
+// What other modules use of this module's store, and only that: they never import the store.
+export { customerIdOf, findCard, findDefaultCard } from './cards.store.ts';

@@ -10,7 +10,7 @@ import { ledgerViolations } from '../../testing/ledger-invariants.ts';
 import { reportFigures } from '../../testing/report.ts';
 import { serverFor } from '../../testing/server.ts';
 import { deliver, dispute, refundedCharge, stripeEvent, testWebhookSecret } from '../../testing/stripe-events.ts';
-import { grantAmbassador } from '../ambassador/ambassador.store.ts';
+import { grantAmbassador } from '../ambassador/ambassador.test-kit.ts';
 
 // Stripe's stand-in listens before the servers start: their configuration names its address.
 const stripe = await startFakeStripe();

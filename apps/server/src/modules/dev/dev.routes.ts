@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { fromLoopbackSocket } from '../../http/loopback.ts';
 import { ok, responses } from '../../http/reply.ts';
-import { readOutbox } from '../identity/mailer.ts';
+import { readOutbox } from '../../mail/mailer.ts';
 import { publicProviders } from '../identity/third-party/third-party.providers.ts';
 
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'cf-connecting-ip', 'x-forwarded-host'];

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { Mailer } from '../identity/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { ForwardingChains } from './chain.ts';
 import { advanceForward } from './forward-steps.ts';
 import { type ScanResult, scanWallets } from './forwarding-scanner.ts';

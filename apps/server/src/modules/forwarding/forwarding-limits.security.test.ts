@@ -7,7 +7,7 @@ import { testDatabases } from '../../testing/databases.ts';
 import { expectLimited } from '../../testing/limited.ts';
 import { reportFigures } from '../../testing/report.ts';
 import { serverFor } from '../../testing/server.ts';
-import { setFeature } from '../accounts/accounts.store.ts';
+import { setFeature } from '../accounts/accounts.test-kit.ts';
 import { randomAddress } from './forwarding.test-kit.ts';
 import { SEPOLIA, sepoliaOn } from './forwarding-api.test-kit.ts';
 import { startReceiver } from './webhooks/webhooks.test-kit.ts';

@@ -4,7 +4,7 @@ import { DEV_PRIVATE_KEY, startAnvil } from '../../testing/anvil.ts';
 import { deployTestToken } from '../../testing/contracts/test-token.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
-import { setFeature } from '../accounts/accounts.store.ts';
+import { setFeature } from '../accounts/accounts.test-kit.ts';
 import { localSender, randomAddress } from './forwarding.test-kit.ts';
 import {
   expectNothingChanged,

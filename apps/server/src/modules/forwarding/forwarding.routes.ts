@@ -34,7 +34,7 @@ import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { parseNameList } from '../../http/query.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay, type RateRule } from '../../http/rate-limit.ts';
 import { Empty, noBody, ok, responses } from '../../http/reply.ts';
-import { isFeatureEnabled } from '../accounts/accounts.store.ts';
+import { isFeatureEnabled } from '../accounts/accounts.service.ts';
 import { forwardingWalletRules, requiredFields } from './forwarding-rules.ts';
 
 const BASE = '/api/v1.0/token-forwarding';

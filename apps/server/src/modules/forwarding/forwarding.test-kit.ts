@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Db } from '../../db/database.ts';
 import { Client } from '../../testing/client.ts';
 import { until } from '../../testing/poll.ts';
-import { setFeature } from '../accounts/accounts.store.ts';
+import { setFeature } from '../accounts/accounts.test-kit.ts';
 
 /** A signed-up owner of an account with the TOKEN_FORWARDING feature, and a client for its calls. */
 export async function forwardingAccount(baseUrl: string, db: Db, feature = true) {
@@ -70,3 +70,6 @@ export const eventually = <T>(check: () => Promise<T | undefined | false>, ms = 
 /** A fresh address nobody holds the key of: a destination to read balances at. */
 export const randomAddress = () =>
   `0x${Array.from({ length: 40 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('')}`;
+
+// Seeds and reads for other modules' tests: the way into this module's tables from outside it.
+export { openForward } from './forwards.store.ts';

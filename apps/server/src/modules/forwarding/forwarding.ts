@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { Secrets } from '../../secrets.ts';
-import type { Mailer } from '../identity/mailer.ts';
 import { type ChainRpc, ForwardingChains } from './chain.ts';
 import { ForwardingService } from './forwarding.service.ts';
 import { ForwardingEngine } from './forwarding-engine.ts';

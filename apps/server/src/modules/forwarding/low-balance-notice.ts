@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { Mailer } from '../identity/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { claimLowBalanceNotice } from './wallets.store.ts';
 
 /** E-mails the account owner once until the gas fee funding wallet holds enough again. */

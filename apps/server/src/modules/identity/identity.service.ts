@@ -15,11 +15,11 @@ import type { Db } from '../../db/database.ts';
 import { AppError, identityError, unauthorized } from '../../http/errors.ts';
 import { FailureThrottle } from '../../http/failure-throttle.ts';
 import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
-import { acceptInvitations } from '../accounts/account-access.store.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { acceptInvitations } from '../accounts/account-access.service.ts';
 import { type CodePurpose, hashCode, maskEmail, newCode, sameHash } from './codes.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import * as store from './identity.store.ts';
-import type { Mailer } from './mailer.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashOpaqueToken, type IdTokens, newOpaqueToken } from './tokens.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
@@ -389,3 +389,6 @@ export class IdentityService implements IdentityProvider {
     };
   }
 }
+
+// What other modules use of this module's store, and only that: they never import the store.
+export { findUserByEmail, isSessionLive, referralCodeExists, sessionLive } from './identity.store.ts';

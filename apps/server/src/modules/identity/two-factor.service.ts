@@ -121,3 +121,6 @@ export class TwoFactorService {
     if (!(await store.useStep(this.db, userId, step))) throw identityError('mfaCodeUsed');
   }
 }
+
+// What other modules use of this module's store, and only that: they never import the store.
+export { isMfaEnabled, turnOffTwoFactor } from './two-factor.store.ts';

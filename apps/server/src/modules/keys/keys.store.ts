@@ -116,3 +116,19 @@ export async function deleteInactiveKey(db: Db, accountId: string, keyId: string
 export async function lockAccount(db: Db, accountId: string): Promise<void> {
   await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
 }
+
+/** The gateway's view of these keys: account, hash (decoded once per read), status. */
+export async function findGatewayKeys(db: Db, ids: string[]) {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'account_id', 'key_hash', 'status', 'deleted_at'])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    keyHash: Buffer.from(r.key_hash, 'hex'),
+    active: r.status === 'ACTIVE',
+    deleted: r.deleted_at !== null,
+  }));
+}

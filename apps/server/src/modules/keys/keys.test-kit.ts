@@ -48,3 +48,6 @@ export const liveKeyCount = async (server: TestServer, accountId: string) =>
 export function expectRefused(answer: Answer, status: number, message: string) {
   expect({ status: answer.status, message: answer.body.message }).toEqual({ status, message });
 }
+
+// Seeds and reads for other modules' tests: the way into this module's tables from outside it.
+export { insertKey } from './keys.store.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { refreshBillingStatus } from '../billing/ledger.store.ts';
-import { addUsage, type UsageCount } from '../usage/usage.store.ts';
+import { refreshBillingStatus } from '../billing/ledger.service.ts';
+import { addUsage, type UsageCount } from '../usage/usage.service.ts';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import { isContactMessageLongEnough, Messages, type SupportTicket } from '@ebs/c
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rate-limit.ts';
-import type { Mailer } from '../identity/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import * as store from './support.store.ts';
 
 /** Enough for a follow-up or two; more in a few minutes is a script or a stuck button. */

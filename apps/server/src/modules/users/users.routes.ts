@@ -5,8 +5,8 @@ import { unauthorized } from '../../http/errors.ts';
 import { requireCaller } from '../../http/guards.ts';
 import { addressKey, enforce } from '../../http/rate-limit.ts';
 import { ok, responses } from '../../http/reply.ts';
-import { referralCodeExists } from '../identity/identity.store.ts';
-import { findUserInfo } from './users.store.ts';
+import { referralCodeExists } from '../identity/identity.service.ts';
+import { findUserInfo } from './users.service.ts';
 
 export const userRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, limiter }) => {
   const tags = ['users'];

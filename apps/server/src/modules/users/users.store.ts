@@ -1,8 +1,8 @@
 import type { UserInfo } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { findAmbassador } from '../ambassador/ambassador.store.ts';
 
-export async function findUserInfo(db: Db, userId: string): Promise<UserInfo | undefined> {
+/** The user's own details; the ambassador part is the ambassador module's (see users.service). */
+export async function findUser(db: Db, userId: string): Promise<Omit<UserInfo, 'ambassador'> | undefined> {
   const row = await db
     .selectFrom('users')
     .select(['id', 'email', 'given_name', 'family_name', 'mfa_enabled', 'welcome_credit_redeemed'])
@@ -16,6 +16,5 @@ export async function findUserInfo(db: Db, userId: string): Promise<UserInfo | u
     lastName: row.family_name,
     mfaEnabled: row.mfa_enabled,
     bonusRedemption: { welcomeCredit: row.welcome_credit_redeemed },
-    ambassador: (await findAmbassador(db, userId)) ?? null,
   };
 }

@@ -7,10 +7,9 @@ import type { Db } from '../../../db/database.ts';
 import { unseal } from '../../../secrets.ts';
 import { testDatabases } from '../../../testing/databases.ts';
 import { rotateSigningSecret } from '../../accounts/account-settings.service.ts';
-import { findSealedSigningSecret } from '../../accounts/account-settings.store.ts';
-import { insertAccount } from '../../accounts/accounts.store.ts';
+import { findSealedSigningSecret, insertAccount } from '../../accounts/accounts.test-kit.ts';
 import { newSealedSigningSecret } from '../../accounts/signing-secret.ts';
-import { insertUser } from '../../identity/identity.store.ts';
+import { insertUser } from '../../identity/identity.test-kit.ts';
 import { deliverWebhooks, WEBHOOK_RETRY_SCHEDULE } from './webhooks.job.ts';
 import {
   type Answer,

@@ -14,7 +14,7 @@ import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/errors.ts';
 import { enforce, type RateLimiter } from '../../../http/rate-limit.ts';
-import { acceptInvitations } from '../../accounts/account-access.store.ts';
+import { acceptInvitations } from '../../accounts/account-access.service.ts';
 import { maskEmail } from '../codes.ts';
 import type { SignedIn } from '../identity.service.ts';
 import * as users from '../identity.store.ts';

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, uniqueEmail } from '../../testing/client.ts';
-import { testDatabases } from '../../testing/databases.ts';
-import { startServer, type TestServer } from '../../testing/server.ts';
+import { Client, uniqueEmail } from '../testing/client.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { startServer, type TestServer } from '../testing/server.ts';
 
 describe('mail over SMTP', () => {
   let smtp: SMTPServer;

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../db/database.ts';
 
 export interface Mail {
   to: string;

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import { billingEnabledAccounts } from '../accounts/accounts.service.ts';
+import { findGatewayKeys } from './keys.store.ts';
 
 /** What the gateway needs to know of a key, as the database says it now. */
 export interface KeyState {
@@ -30,21 +32,9 @@ const MAX_MISSES = 20_000;
 async function loadKeys(db: Db, ids: string[]): Promise<Map<string, KeyState>> {
   const found = new Map<string, KeyState>();
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('api_keys as k')
-      .innerJoin('accounts as a', 'a.id', 'k.account_id')
-      .select(['k.id', 'k.account_id', 'k.key_hash', 'k.status', 'k.deleted_at', 'a.is_billing_api_enabled'])
-      .where('k.id', 'in', ids.slice(i, i + CHUNK))
-      .execute();
-    for (const r of rows) {
-      found.set(r.id, {
-        accountId: r.account_id,
-        keyHash: Buffer.from(r.key_hash, 'hex'),
-        active: r.status === 'ACTIVE',
-        deleted: r.deleted_at !== null,
-        accountEnabled: r.is_billing_api_enabled,
-      });
-    }
+    const keys = await findGatewayKeys(db, ids.slice(i, i + CHUNK));
+    const enabled = await billingEnabledAccounts(db, [...new Set(keys.map((k) => k.accountId))]);
+    for (const key of keys) found.set(key.id, { ...key, accountEnabled: enabled.has(key.accountId) });
   }
   return found;
 }

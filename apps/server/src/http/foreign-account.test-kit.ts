@@ -11,8 +11,8 @@ import type {
 } from '@ebs/contract';
 import { sql } from 'kysely';
 import { setFeature } from '../modules/accounts/accounts.test-kit.ts';
-import { insertTransaction } from '../modules/billing/billing.test-kit.ts';
 import { openForward } from '../modules/forwarding/forwarding.test-kit.ts';
+import { insertTransaction } from '../modules/ledger/ledger.test-kit.ts';
 import { addUsage } from '../modules/usage/usage.test-kit.ts';
 import { addCard } from '../testing/cards.ts';
 import { type Answer, Client, uniqueEmail } from '../testing/client.ts';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../cli/commands.ts';
 import { type Db, openDatabase } from '../db/database.ts';
-import { insertTransaction } from '../modules/billing/billing.test-kit.ts';
+import { insertTransaction } from '../modules/ledger/ledger.test-kit.ts';
 import { addUsage } from '../modules/usage/usage.test-kit.ts';
 import { type Answer, Client } from '../testing/client.ts';
 import { startFixedUpstream } from '../testing/fixed-upstream.ts';

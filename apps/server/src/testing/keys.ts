@@ -1,6 +1,6 @@
 import { type AccountSummary, type CreatedApiKey, rpcUrl } from '@ebs/contract';
 import type { Db } from '../db/database.ts';
-import { insertTransaction } from '../modules/billing/billing.test-kit.ts';
+import { insertTransaction } from '../modules/ledger/ledger.test-kit.ts';
 import { Client } from './client.ts';
 
 export interface KeyHolder {

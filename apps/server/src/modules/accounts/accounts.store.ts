@@ -1,7 +1,7 @@
 import { type AccountDetails, type AccountSummary, INVITED_ROLE, OWNER_ROLE, type UserRole } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { balanceOf, pendingOf } from '../billing/available-credit.ts';
+import { balanceOf, pendingOf } from '../ledger/available-credit.ts';
 
 type SummaryRow = {
   id: string;

@@ -6,7 +6,7 @@ import { Client, uniqueEmail } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
 import { runAutoPay } from '../billing/auto-pay.job.ts';
-import { insertTransaction } from '../billing/billing.test-kit.ts';
+import { insertTransaction } from '../ledger/ledger.test-kit.ts';
 import { grantAmbassador, rewardDeposits } from './ambassador.store.ts';
 
 describe.each(testDatabases)('the ambassador program on $name', (database) => {

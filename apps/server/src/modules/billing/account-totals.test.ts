@@ -5,8 +5,13 @@ import { testDatabases } from '../../testing/databases.ts';
 import { findAccountDetails, insertAccount } from '../accounts/accounts.test-kit.ts';
 import { insertUser } from '../identity/identity.test-kit.ts';
 import { insertKey } from '../keys/keys.test-kit.ts';
+import {
+  insertTransaction,
+  listTransactions,
+  settleTransaction,
+  type TransactionFilter,
+} from '../ledger/ledger.test-kit.ts';
 import { addUsage, listUsage } from '../usage/usage.test-kit.ts';
-import { insertTransaction, listTransactions, settleTransaction, type TransactionFilter } from './ledger.store.ts';
 
 const page = (offset: number, limit: number, extra: Partial<TransactionFilter> = {}): TransactionFilter => ({
   limit,

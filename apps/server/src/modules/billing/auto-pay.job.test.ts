@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ownerWithCard } from '../../testing/cards.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
+import { claimDeposit, insertTransaction } from '../ledger/ledger.test-kit.ts';
 import { runAutoPay } from './auto-pay.job.ts';
-import { claimDeposit, insertTransaction } from './ledger.store.ts';
 
 describe.each(testDatabases)('the auto pay job on $name', (database) => {
   const server = serverFor(database);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { findDefaultCard } from '../cards/cards.service.ts';
-import { availableCreditOf } from './available-credit.ts';
+import { availableCreditOf } from '../ledger/available-credit.ts';
 import type { DepositService } from './deposit.service.ts';
 
 /** Waits after the 1st, 2nd and 3rd (and later) declines in a row. */

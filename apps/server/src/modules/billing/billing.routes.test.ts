@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
-import { insertTransaction } from './ledger.store.ts';
+import { insertTransaction } from '../ledger/ledger.test-kit.ts';
 
 describe.each(testDatabases)('transactions on $name', (database) => {
   const server = serverFor(database);

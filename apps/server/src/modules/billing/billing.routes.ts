@@ -24,11 +24,10 @@ import { badRequest } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { ok, responses } from '../../http/reply.ts';
+import { listTransactions, transactionFilter } from '../ledger/ledger.service.ts';
 import { updateAutoDeposit } from './auto-pay.service.ts';
 import { redeemWelcomeCredit } from './bonus.service.ts';
 import { receiptFile, statementFile } from './documents.service.ts';
-import { transactionFilter } from './ledger.service.ts';
-import { listTransactions } from './ledger.store.ts';
 
 export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, deposits, config, limiter }) => {
   const tags = ['billing'];

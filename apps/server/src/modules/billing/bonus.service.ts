@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { CurrentAccount } from '../../http/guards.ts';
-import { insertTransaction } from './ledger.store.ts';
+import { insertTransaction } from '../ledger/ledger.service.ts';
 
 /**
  * Posts the 10 USD welcome credit to an account its owner redeems it for, once per user: the

@@ -5,14 +5,14 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { rewardDeposits } from '../ambassador/ambassador.service.ts';
 import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';
 import { customerIdOf, findCard } from '../cards/cards.service.ts';
-import { depositMinimum } from './auto-pay.service.ts';
 import {
   type ClaimedDeposit,
   claimDeposit,
   findLedgerRow,
   settleTransaction,
   stalePendingDeposits,
-} from './ledger.store.ts';
+} from '../ledger/ledger.service.ts';
+import { depositMinimum } from './auto-pay.service.ts';
 
 /** A PENDING deposit with no charge behind it this long after its start was never paid. */
 const UNPAID_AFTER_SECONDS = 3600;

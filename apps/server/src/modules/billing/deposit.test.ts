@@ -5,7 +5,7 @@ import { ownerWithCard as addOwnerWithCard } from '../../testing/cards.ts';
 import type { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
-import { claimDeposit, settleTransaction } from './ledger.store.ts';
+import { claimDeposit, settleTransaction } from '../ledger/ledger.test-kit.ts';
 
 /** Twenty requests at once on one account: far past the default PAYMENT_RATE_LIMIT_PER_MINUTE, tested apart. */
 const MANY_PAYMENTS = { PAYMENT_RATE_LIMIT_PER_MINUTE: '100' };

@@ -2,8 +2,7 @@ import { describeTransactionType, Messages, type ReceiptFile } from '@ebs/contra
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { transactionFilter } from './ledger.service.ts';
-import { listTransactions } from './ledger.store.ts';
+import { listTransactions, transactionFilter } from '../ledger/ledger.service.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { renderStatement } from './statement-pdf.ts';
 

@@ -4,7 +4,7 @@ import { ownerWithCard } from '../../testing/cards.ts';
 import type { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
-import { insertTransaction } from './ledger.store.ts';
+import { insertTransaction } from '../ledger/ledger.test-kit.ts';
 
 describe.each(testDatabases)('suspension on $name', (database) => {
   const server = serverFor(database);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Db } from '../../db/database.ts';
 import { type CardReversal, recordCardReversal } from '../billing/card-reversal.service.ts';
-import { centsToMicros } from '../billing/usd-micros.ts';
+import { centsToMicros } from '../ledger/usd-micros.ts';
 import { claimProviderEvent } from './card-events.store.ts';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { refreshBillingStatus } from '../billing/ledger.service.ts';
+import { refreshBillingStatus } from '../ledger/ledger.service.ts';
 import { billUsageDays, openUsageDays } from './usage.store.ts';
 
 export interface UsageBillingRun {

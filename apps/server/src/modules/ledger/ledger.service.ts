@@ -31,5 +31,14 @@ export function parseAmount(text: string | undefined): string {
   return text;
 }
 
+export type { ClaimedDeposit } from './ledger.store.ts';
 // What other modules use of this module's store, and only that: they never import the store.
-export { insertTransaction, refreshBillingStatus } from './ledger.store.ts';
+export {
+  claimDeposit,
+  findLedgerRow,
+  insertTransaction,
+  listTransactions,
+  refreshBillingStatus,
+  settleTransaction,
+  stalePendingDeposits,
+} from './ledger.store.ts';

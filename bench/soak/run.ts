@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RPC_NETWORKS } from '@ebs/contract';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { setPrice } from '../../apps/server/src/modules/usage/prices.store.ts';
+import { setPrice } from '../../apps/server/src/modules/usage/usage.service.ts';
 import { runBilling } from '../../apps/server/src/modules/usage/usage-billing.job.ts';
 import { createPostgresDatabase } from '../../apps/server/src/testing/databases.ts';
 import { reportFigures } from '../../apps/server/src/testing/report.ts';

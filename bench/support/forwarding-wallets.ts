@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { ERC20_TOKEN, FORWARDING_NETWORKS, type Network } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database.ts';
-import { setFeature } from '../../apps/server/src/modules/accounts/accounts.store.ts';
+import { setFeature } from '../../apps/server/src/modules/accounts/accounts.service.ts';
 import { WALLETS_PER_KIND } from '../../apps/server/src/modules/forwarding/forwarding.service.ts';
 import { seal } from '../../apps/server/src/secrets.ts';
 

@@ -23,10 +23,8 @@ import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { ambassadorRoutes } from './modules/ambassador/ambassador.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { DepositService } from './modules/billing/deposit.service.ts';
 import { buildCardProvider } from './modules/cards/card-providers.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
-import { CardsService } from './modules/cards/cards.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { forwardingRoutes } from './modules/forwarding/forwarding.routes.ts';
 import { buildForwarding } from './modules/forwarding/forwarding.ts';
@@ -38,14 +36,17 @@ import { IdTokens } from './modules/identity/tokens.ts';
 import { twoFactorRoutes } from './modules/identity/two-factor.routes.ts';
 import { TwoFactorService } from './modules/identity/two-factor.service.ts';
 import { keyRoutes } from './modules/keys/keys.routes.ts';
+import { KeysService } from './modules/keys/keys.service.ts';
 import { processorRoutes } from './modules/processor/processor.routes.ts';
 import { rpcRoutes } from './modules/rpc/rpc.routes.ts';
 import { RpcGateway } from './modules/rpc/rpc.service.ts';
 import { settingRoutes } from './modules/settings/settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { SupportService } from './modules/support/support.service.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { loadSecrets } from './secrets.ts';
+import { buildPaymentServices } from './services.ts';
 
 export interface BuildOptions {
   /** An open database (tests share one per file); otherwise opened from the configuration. */
@@ -144,9 +145,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const identity = new IdentityService(db, config, secrets.hmacSecret, tokens, mailer, limiter, twoFactor);
   const thirdParty = new ThirdPartySignIn(db, config, identity, limiter, app.log);
   const { provider: cardProvider, processor } = await buildCardProvider(config, db);
-  const cards = new CardsService(db, cardProvider);
+  const { cards, deposits } = buildPaymentServices(db, cardProvider);
   const accounts = new AccountsService(db, cards, secrets.dataKey);
-  const deposits = new DepositService(db, cardProvider);
+  const keys = new KeysService(db);
+  const support = new SupportService(db, mailer, limiter, config.SUPPORT_EMAIL);
   const rpc = new RpcGateway(db, config, app.log, limiter);
   rpc.start();
   const forwarding = buildForwarding({ db, config, secrets, rpc, mailer, log: app.log });
@@ -180,6 +182,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cards,
     accounts,
     deposits,
+    keys,
+    support,
     jobs,
     rpc,
     forwarding,

@@ -11,7 +11,9 @@ import type { Forwarding } from './modules/forwarding/forwarding.ts';
 import type { IdentityProvider } from './modules/identity/identity.service.ts';
 import type { IdTokens } from './modules/identity/tokens.ts';
 import type { TwoFactorService } from './modules/identity/two-factor.service.ts';
+import type { KeysService } from './modules/keys/keys.service.ts';
 import type { RpcGateway } from './modules/rpc/rpc.service.ts';
+import type { SupportService } from './modules/support/support.service.ts';
 import type { Secrets } from './secrets.ts';
 
 /** What the modules are built from; app.ts makes one, tests may swap a part. */
@@ -28,6 +30,8 @@ export interface Deps {
   cards: CardsService;
   accounts: AccountsService;
   deposits: DepositService;
+  keys: KeysService;
+  support: SupportService;
   jobs: Jobs;
   rpc: RpcGateway;
   forwarding: Forwarding;

@@ -2,6 +2,7 @@ export * from './account-access.ts';
 export * from './accounts.ts';
 export * from './card-events.ts';
 export * from './cards.ts';
+export * from './errors.ts';
 export * from './forwarding.ts';
 export * from './headers.ts';
 export * from './identity.ts';

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors.ts';
 /** The spec's exact texts, shared by server and web. Quoted as written, odd spacing included. */
 export const Messages = {
   // spec B §5 identity forms
@@ -174,6 +175,6 @@ export const IdentityErrors = {
   mfaAlreadyOn: { error: 'InvalidParameterException', message: Messages.mfaAlreadyOn },
   mfaNotOn: { error: 'InvalidParameterException', message: Messages.mfaNotOn },
   mfaSetupFirst: { error: 'InvalidParameterException', message: Messages.mfaSetupFirst },
-} as const;
+} as const satisfies Record<string, { error: ErrorCode; message: string }>;
 
 export const resendWaitMessage = (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`;

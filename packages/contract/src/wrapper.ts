@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 
 /** Every successful API answer: `{ statusCode, message, data }`. */
 export const Wrapped = <T extends TSchema>(data: T) =>
@@ -8,7 +9,8 @@ export const Wrapped = <T extends TSchema>(data: T) =>
 export const ErrorBody = Type.Object({
   statusCode: Type.Integer(),
   message: Type.String(),
-  error: Type.String(),
+  /** A code of the closed list (errors.ts), which fixes statusCode. */
+  error: Type.Unsafe<ErrorCode>(Type.String({ enum: Object.keys(ERROR_STATUS) })),
 });
 
 export interface ApiWrapper<T> {
@@ -21,7 +23,7 @@ export interface ApiWrapper<T> {
 export interface ApiErrorBody {
   statusCode: number;
   message: string;
-  error: string;
+  error: ErrorCode;
 }
 
 /**

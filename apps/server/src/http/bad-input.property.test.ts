@@ -1,3 +1,4 @@
+import { ERROR_STATUS, isErrorCode } from '@ebs/contract';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../testing/client.ts';
@@ -31,8 +32,8 @@ function wrapperProblem(answer: RawAnswer): string | undefined {
   const body = answer.json as { statusCode?: unknown; message?: unknown; error?: unknown } | undefined;
   if (typeof body !== 'object' || body === null) return `not JSON: ${answer.text.slice(0, 200)}`;
   if (body.statusCode !== answer.status) return `statusCode ${String(body.statusCode)} on HTTP ${answer.status}`;
-  if (typeof body.error !== 'string' || body.error === '' || body.error.startsWith('FST_')) {
-    return `error name ${String(body.error)}`;
+  if (!isErrorCode(body.error) || ERROR_STATUS[body.error] !== answer.status) {
+    return `error ${String(body.error)} on HTTP ${answer.status}: not a code of the contract's list with that status`;
   }
   return messageProblem(body.message);
 }

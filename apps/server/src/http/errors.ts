@@ -1,28 +1,40 @@
-import { STATUS_CODES } from 'node:http';
-import { IdentityErrors, Messages, RPC_BASE_PATH, RpcErrorCodes } from '@ebs/contract';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  httpErrorCode,
+  IdentityErrors,
+  Messages,
+  RPC_BASE_PATH,
+  RpcErrorCodes,
+} from '@ebs/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** An error whose message the user sees as it is; `error` names its kind. */
+/**
+ * An error whose message the user sees as it is; `error` is its code from the contract's closed
+ * list, which gives its HTTP status.
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
+    readonly error: ErrorCode,
     message: string,
-    readonly error: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+    this.statusCode = ERROR_STATUS[error];
   }
 }
 
-export const badRequest = (message: string, error = 'Bad Request') => new AppError(400, message, error);
-export const forbidden = (message: string) => new AppError(403, message, 'Forbidden');
-export const notFound = (message: string) => new AppError(404, message, 'Not Found');
-export const unauthorized = () => new AppError(401, Messages.tokenExpired, 'Unauthorized');
-export const tokenExpired = () => new AppError(401, Messages.cognitoTokenExpired, 'Unauthorized');
+export const badRequest = (message: string) => new AppError('Bad Request', message);
+export const forbidden = (message: string) => new AppError('Forbidden', message);
+export const notFound = (message: string) => new AppError('Not Found', message);
+export const unauthorized = () => new AppError('Unauthorized', Messages.tokenExpired);
+export const tokenExpired = () => new AppError('Unauthorized', Messages.cognitoTokenExpired);
 
 type IdentityErrorKey = keyof typeof IdentityErrors;
-export const identityError = (key: IdentityErrorKey, statusCode = 400, message?: string) =>
-  new AppError(statusCode, message ?? IdentityErrors[key].message, IdentityErrors[key].error);
+export const identityError = (key: IdentityErrorKey, message?: string, headers?: Record<string, string>) =>
+  new AppError(IdentityErrors[key].error, message ?? IdentityErrors[key].message, headers);
 
 /** Turns schema failures into one readable line, e.g. "body/email must match format \"email\"". */
 function validationMessage(error: FastifyError): string {
@@ -48,19 +60,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       return reply.status(400).send({ statusCode: 400, message: validationMessage(error), error: 'Bad Request' });
     }
-    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    // The framework's own errors answer with a code of the closed list: a status it does not hold
+    // becomes 400 or 500.
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const code = httpErrorCode(status) ?? (status < 500 ? 'Bad Request' : 'Internal Server Error');
+    const statusCode = ERROR_STATUS[code];
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(statusCode)
-        .send({ statusCode, message: 'Internal server error', error: 'Internal Server Error' });
+      return reply.status(statusCode).send({ statusCode, message: 'Internal server error', error: code });
     }
-    return reply.status(statusCode).send({ statusCode, message: clientMessage(error), error: errorName(statusCode) });
+    return reply.status(statusCode).send({ statusCode, message: clientMessage(error), error: code });
   });
 }
-
-/** The error's kind as HTTP names it ("Unsupported Media Type"), never a framework code. */
-const errorName = (statusCode: number) => STATUS_CODES[statusCode] ?? 'Error';
 
 /** Fastify's own 4xx texts, where they do not say what to do. */
 function clientMessage(error: FastifyError): string {
@@ -88,6 +99,6 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     const code = statusCode < 500 ? RpcErrorCodes.notFound : RpcErrorCodes.upstream;
     reply.status(statusCode).send({ jsonrpc: '2.0', id: null, error: { code, message } });
   } else {
-    reply.status(statusCode).send({ statusCode, message, error: errorName(statusCode) });
+    reply.status(statusCode).send({ statusCode, message, error: httpErrorCode(statusCode) });
   }
 }

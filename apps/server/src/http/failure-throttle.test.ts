@@ -7,7 +7,7 @@ import { FailureThrottle } from './failure-throttle.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
 
 const wrong = async () => {
-  throw new AppError(400, 'wrong', 'NotAuthorizedException');
+  throw new AppError('NotAuthorizedException', 'wrong');
 };
 const right = async () => 'ok';
 /** The Retry-After a refused attempt answers, or 0 when the attempt was let through. */

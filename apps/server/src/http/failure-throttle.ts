@@ -56,7 +56,7 @@ export class FailureThrottle {
     const all = await this.limiter.failures(this.subjectKey(subject));
     const wait = Math.max(own.retryAfterSeconds, all.retryAfterSeconds);
     if (wait > 0) {
-      throw new AppError(429, IdentityErrors.limitExceeded.message, IdentityErrors.limitExceeded.error, {
+      throw new AppError(IdentityErrors.limitExceeded.error, IdentityErrors.limitExceeded.message, {
         'retry-after': String(wait),
       });
     }

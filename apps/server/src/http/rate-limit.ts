@@ -152,7 +152,7 @@ export async function enforce(limiter: RateLimiter, checks: Array<[key: string, 
   for (const [key, rule] of checks) {
     const { allowed, retryAfterSeconds } = await limiter.hit(key, rule);
     if (!allowed) {
-      throw new AppError(429, IdentityErrors.limitExceeded.message, IdentityErrors.limitExceeded.error, {
+      throw new AppError(IdentityErrors.limitExceeded.error, IdentityErrors.limitExceeded.message, {
         'retry-after': String(retryAfterSeconds),
       });
     }

@@ -4,10 +4,9 @@ import type { Mailer } from '../mail/mailer.ts';
 import { cleanUpDrafts } from '../modules/accounts/draft-cleanup.job.ts';
 import { rewardDeposits } from '../modules/ambassador/ambassador.service.ts';
 import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
-import { DepositService } from '../modules/billing/deposit.service.ts';
 import type { CardProvider } from '../modules/cards/card-provider.ts';
-import { CardsService } from '../modules/cards/cards.service.ts';
 import { runBilling } from '../modules/usage/usage-billing.job.ts';
+import { buildPaymentServices } from '../services.ts';
 
 /** How a job was started: by the schedule, or now by an operator (`jobs run NAME`). */
 export interface JobRun {
@@ -31,7 +30,7 @@ export function buildJobs(deps: {
   // The engine has its own faster loop (FORWARDING_SCAN_SECONDS, or a process of its own), so the
   // schedule leaves these two to it; an operator's run does one turn now.
   const onDemand = (job: () => Promise<unknown>) => (run?: JobRun) => (run?.scheduled ? Promise.resolve() : job());
-  const deposits = new DepositService(deps.db, deps.provider);
+  const { cards, deposits } = buildPaymentServices(deps.db, deps.provider);
   return {
     autopay: () => runAutoPay({ db: deps.db, deposits, mailer: deps.mailer, productName: deps.config.PRODUCT_NAME }),
     reconcile: () => deposits.reconcile(),
@@ -39,7 +38,7 @@ export function buildJobs(deps: {
     ambassadors: () => rewardDeposits(deps.db),
     // The schedule bills closed days; an operator's run also bills today so far.
     billing: (run) => runBilling(deps.db, { includeToday: !run?.scheduled, flush: deps.flushUsage }),
-    cleanup: () => cleanUpDrafts(deps.db, new CardsService(deps.db, deps.provider)),
+    cleanup: () => cleanUpDrafts(deps.db, cards),
     ...(deps.forwarding ? { forwarding: onDemand(deps.forwarding) } : {}),
     ...(deps.webhooks ? { webhooks: onDemand(deps.webhooks) } : {}),
   };

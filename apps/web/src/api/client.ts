@@ -1,5 +1,5 @@
 import type { ApiWrapper, AuthSession } from '@ebs/contract';
-import { isSuccessWrapper, Messages } from '@ebs/contract';
+import { isErrorCode, isSuccessWrapper, Messages } from '@ebs/contract';
 import { getSession, setAuthSession } from '../session/session-store';
 import { signOut } from '../session/sign-out';
 import { ApiError } from './api-error';
@@ -27,12 +27,7 @@ function unwrap<T>(response: RawResponse): T {
 function toError(response: RawResponse): Error {
   const { message, error } = fields(response.body);
   if (message !== undefined && message !== null && message !== '') {
-    return new ApiError(
-      messageText(message),
-      response.status,
-      typeof error === 'string' ? error : undefined,
-      response.body,
-    );
+    return new ApiError(messageText(message), response.status, isErrorCode(error) ? error : undefined, response.body);
   }
   return new ApiError(`Request failed with status code ${response.status}`, response.status, undefined, response.body);
 }

@@ -51,7 +51,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, se
         return await runCommand(db, req.body.args, jobs, rpc);
       } catch (error) {
         if (error instanceof CommandError) throw badRequest(error.message);
-        if (error instanceof TypeError) throw new AppError(400, error.message, 'Bad Request');
+        if (error instanceof TypeError) throw new AppError('Bad Request', error.message);
         throw error;
       }
     },

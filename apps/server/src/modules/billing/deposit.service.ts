@@ -139,7 +139,7 @@ export class DepositService {
 
   private answer(row: Pick<ClaimedDeposit, 'id' | 'status' | 'metadata'>, amount: number): DepositResult {
     if (row.status === 'FAILED') {
-      throw new AppError(402, String(row.metadata.failure ?? 'Your card was declined.'), 'card_error');
+      throw new AppError('card_error', String(row.metadata.failure ?? 'Your card was declined.'));
     }
     return { transactionId: row.id, status: 'COMPLETED', amount, receiptUrl: String(row.metadata.receiptUrl ?? '') };
   }

@@ -57,7 +57,7 @@ export const isMissing = (error: unknown) =>
  */
 export function asConsoleError(error: unknown): Error {
   if (!isStripeError(error)) return error instanceof Error ? error : new Error(String(error));
-  if (error instanceof Stripe.errors.StripeCardError) return new AppError(402, error.message, 'card_error');
+  if (error instanceof Stripe.errors.StripeCardError) return new AppError('card_error', error.message);
   const failure = new Error(`Stripe ${error.type}${error.code ? ` (${error.code})` : ''}: ${error.message}`);
   if (error.requestId) failure.message += ` [request ${error.requestId}]`;
   return failure;

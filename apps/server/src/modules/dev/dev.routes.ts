@@ -45,7 +45,7 @@ export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, conf
       try {
         await sql`select 1`.execute(db);
       } catch {
-        throw new AppError(503, 'The database cannot be reached.', 'Service Unavailable');
+        throw new AppError('Service Unavailable', 'The database cannot be reached.');
       }
       return ok({ status: 'ok' as const });
     },

@@ -38,8 +38,8 @@ import { checkWebhookUrl } from './webhooks/webhook-target.ts';
 /** Ours: the spec sets no limit; this keeps one account's scan and lists bounded. */
 export const WALLETS_PER_KIND = 1000;
 
-const conflict = (message: string) => new AppError(409, message, 'Conflict');
-const unavailable = (network: string) => new AppError(503, M.networkUnavailable(network), 'Service Unavailable');
+const conflict = (message: string) => new AppError('Conflict', message);
+const unavailable = (network: string) => new AppError('Service Unavailable', M.networkUnavailable(network));
 
 const nativeToken = (network: string) => {
   const info = FORWARDING_NETWORKS[network as Network];

@@ -95,7 +95,7 @@ export class IdentityService implements IdentityProvider {
   async signUp(input: SignUpBody, ip: string): Promise<{ result: SignUpResult; signUpToken: string }> {
     const email = this.checkedEmail(input.email);
     if (input.passwordConfirm !== undefined && input.passwordConfirm !== input.password) {
-      throw new AppError(400, Messages.passwordMissMatch, 'InvalidParameterException');
+      throw new AppError('InvalidParameterException', Messages.passwordMissMatch);
     }
     this.checkPolicy(input.password);
     await enforce(this.limiter, [[`mail:ip:${ip}`, LIMITS.mailPerIp]]);
@@ -295,7 +295,7 @@ export class IdentityService implements IdentityProvider {
 
   private checkedEmail(raw: string): string {
     const email = normalizeEmail(raw);
-    if (!isValidEmail(email)) throw new AppError(400, Messages.invalidEmail, 'InvalidParameterException');
+    if (!isValidEmail(email)) throw new AppError('InvalidParameterException', Messages.invalidEmail);
     return email;
   }
 
@@ -322,7 +322,7 @@ export class IdentityService implements IdentityProvider {
   private async checkCooldown(userId: string, purpose: CodePurpose): Promise<void> {
     const wait = await this.cooldownLeft(userId, purpose);
     if (wait > 0) {
-      throw new AppError(429, resendWaitMessage(wait), 'LimitExceededException', { 'retry-after': String(wait) });
+      throw new AppError('LimitExceededException', resendWaitMessage(wait), { 'retry-after': String(wait) });
     }
   }
 
@@ -355,7 +355,7 @@ export class IdentityService implements IdentityProvider {
   private async consumeCode(userId: string, purpose: CodePurpose, code: string): Promise<void> {
     const row = await store.newestCode(this.db, userId, purpose);
     if (!row || row.used || row.expired) throw identityError('expiredCode');
-    if (row.attempts >= MAX_CODE_ATTEMPTS) throw identityError('limitExceeded', 429);
+    if (row.attempts >= MAX_CODE_ATTEMPTS) throw identityError('limitExceeded');
     if (!sameHash(row.codeHash, hashCode(this.hmacSecret, userId, purpose, code))) {
       await store.countFailedAttempt(this.db, row.id);
       throw identityError('codeMismatch');

@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { Empty, noBody, ok, responses } from '../../http/reply.ts';
-import { checkKeyName, KeysService } from './keys.service.ts';
+import { checkKeyName } from './keys.service.ts';
 
 /**
  * Runs before the schema, so a missing, blank or too long name gets the spec's own text rather
@@ -31,8 +31,7 @@ const keyNameRule =
   };
 
 /** The API key calls of spec A §7: any member of the account manages its keys. */
-export const keyRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {
-  const keys = new KeysService(db);
+export const keyRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { keys }) => {
   const tags = ['keys'];
   const scoped = { accountScoped: true };
 

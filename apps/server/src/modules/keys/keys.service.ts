@@ -69,7 +69,7 @@ export class KeysService {
   async remove(accountId: string, keyId: string): Promise<void> {
     if (await store.deleteInactiveKey(this.db, accountId, keyId)) return;
     found(await store.findKey(this.db, accountId, keyId));
-    throw new AppError(409, Messages.apiKeyDeleteActive, 'Conflict');
+    throw new AppError('Conflict', Messages.apiKeyDeleteActive);
   }
 }
 

@@ -22,13 +22,14 @@ export interface LocalRefund {
 export async function refundLocalCharge(db: Db, chargeId: string, amount?: string): Promise<LocalRefund> {
   return db.transaction().execute(async (trx) => {
     const charge = await lockChargeForRefund(trx, chargeId);
-    if (!charge) throw new ProcessorError(`No such charge: ${chargeId}.`, 404);
-    if (charge.status !== 'SUCCEEDED') throw new ProcessorError('Only a succeeded charge can be refunded.', 400);
+    if (!charge) throw new ProcessorError(`No such charge: ${chargeId}.`, 'Not Found');
+    if (charge.status !== 'SUCCEEDED')
+      throw new ProcessorError('Only a succeeded charge can be refunded.', 'Bad Request');
     const left = toMicros(charge.amount) - toMicros(charge.refunded);
-    if (left <= 0n) throw new ProcessorError('This charge is already refunded in full.', 400);
+    if (left <= 0n) throw new ProcessorError('This charge is already refunded in full.', 'Bad Request');
     const refund = amount === undefined ? left : toMicros(amount);
     if (refund > left) {
-      throw new ProcessorError(`At most ${fromMicros(left)} USD of this charge is left to refund.`, 400);
+      throw new ProcessorError(`At most ${fromMicros(left)} USD of this charge is left to refund.`, 'Bad Request');
     }
     const refundId = `re_${randomBytes(12).toString('hex')}`;
     await insertRefund(trx, { id: refundId, chargeId, amount: fromMicros(refund) });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ErrorCode } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import type { CardProvider, ChargeResult, ProviderCard, SetupIntent } from '../cards/card-provider.ts';
 import { CardError, type CardInput, checkCard, ProcessorMessages } from './card-number.ts';
@@ -17,10 +18,11 @@ export interface SetupIntentState {
   next_action?: { type: 'challenge' };
 }
 
+/** A refusal of the local processor: `code` is the card's (`card_error`) or the request's. */
 export class ProcessorError extends Error {
   constructor(
     message: string,
-    readonly statusCode: number,
+    readonly code: Extract<ErrorCode, 'card_error' | 'Bad Request' | 'Not Found'>,
   ) {
     super(message);
   }
@@ -61,13 +63,13 @@ export class LocalCardProcessor implements CardProvider {
   async confirmSetupIntent(id: string, clientSecret: string, card: CardInput): Promise<SetupIntentState> {
     const intent = await this.intentFor(id, clientSecret);
     if (intent.status !== 'REQUIRES_PAYMENT_METHOD' && intent.status !== 'FAILED') {
-      throw new ProcessorError('This setup intent has already been confirmed.', 400);
+      throw new ProcessorError('This setup intent has already been confirmed.', 'Bad Request');
     }
     let checked: ReturnType<typeof checkCard>;
     try {
       checked = checkCard(card);
     } catch (error) {
-      if (error instanceof CardError) throw new ProcessorError(error.message, 402);
+      if (error instanceof CardError) throw new ProcessorError(error.message, 'card_error');
       throw error;
     }
     if (checked.behaviour === 'DECLINE') {
@@ -75,7 +77,7 @@ export class LocalCardProcessor implements CardProvider {
         status: 'FAILED',
         lastError: ProcessorMessages.declined,
       });
-      throw new ProcessorError(ProcessorMessages.declined, 402);
+      throw new ProcessorError(ProcessorMessages.declined, 'card_error');
     }
     const paymentMethod = newId('pm');
     await store.insertPaymentMethod(this.db, paymentMethod, checked);
@@ -94,14 +96,14 @@ export class LocalCardProcessor implements CardProvider {
   async completeChallenge(id: string, clientSecret: string, approve: boolean): Promise<SetupIntentState> {
     const intent = await this.intentFor(id, clientSecret);
     if (intent.status !== 'REQUIRES_ACTION' || !intent.payment_method_id) {
-      throw new ProcessorError('This setup intent is not waiting for a confirmation.', 400);
+      throw new ProcessorError('This setup intent is not waiting for a confirmation.', 'Bad Request');
     }
     if (!approve) {
       await store.updateSetupIntent(this.db, id, ['REQUIRES_ACTION'], {
         status: 'FAILED',
         lastError: ProcessorMessages.authenticationFailed,
       });
-      throw new ProcessorError(ProcessorMessages.authenticationFailed, 402);
+      throw new ProcessorError(ProcessorMessages.authenticationFailed, 'card_error');
     }
     await this.succeed(id, intent.customer_id, intent.payment_method_id, ['REQUIRES_ACTION']);
     return { id, status: 'succeeded', payment_method: intent.payment_method_id };
@@ -114,7 +116,7 @@ export class LocalCardProcessor implements CardProvider {
 
   async updateExpiry(customerId: string, token: string, expMonth: number, expYear: number): Promise<void> {
     if (!(await store.findCustomerPaymentMethod(this.db, customerId, token))) {
-      throw new ProcessorError('No such payment method.', 404);
+      throw new ProcessorError('No such payment method.', 'Not Found');
     }
     await store.setPaymentMethodExpiry(this.db, token, expMonth, expYear);
   }
@@ -134,12 +136,15 @@ export class LocalCardProcessor implements CardProvider {
     const earlier = await store.findChargeByKey(this.db, input.idempotencyKey);
     if (earlier) {
       if (Number(earlier.amount) !== Number(input.amount) || earlier.payment_method_id !== input.token) {
-        throw new ProcessorError('An idempotency key can only be used again with the same amount and card.', 400);
+        throw new ProcessorError(
+          'An idempotency key can only be used again with the same amount and card.',
+          'Bad Request',
+        );
       }
       return this.result(earlier);
     }
     const pm = await store.findCustomerPaymentMethod(this.db, input.customerId, input.token);
-    if (!pm) throw new ProcessorError('No such payment method.', 404);
+    if (!pm) throw new ProcessorError('No such payment method.', 'Not Found');
     const failure =
       pm.behaviour === 'DECLINE'
         ? ProcessorMessages.declined
@@ -182,7 +187,7 @@ export class LocalCardProcessor implements CardProvider {
     const intent = await store.findSetupIntent(this.db, id);
     const expected = intent ? Buffer.from(intent.client_secret_hash, 'hex') : Buffer.alloc(32);
     if (!intent || !timingSafeEqual(expected, sha256(clientSecret))) {
-      throw new ProcessorError('No such setup intent.', 404);
+      throw new ProcessorError('No such setup intent.', 'Not Found');
     }
     return intent;
   }
@@ -194,7 +199,7 @@ export class LocalCardProcessor implements CardProvider {
     from: Array<'REQUIRES_PAYMENT_METHOD' | 'REQUIRES_ACTION' | 'FAILED'>,
   ): Promise<void> {
     if (!(await store.updateSetupIntent(this.db, id, from, { status: 'SUCCEEDED', paymentMethodId: paymentMethod }))) {
-      throw new ProcessorError('This setup intent has already been confirmed.', 400);
+      throw new ProcessorError('This setup intent has already been confirmed.', 'Bad Request');
     }
     await store.attachPaymentMethod(this.db, paymentMethod, customerId);
   }

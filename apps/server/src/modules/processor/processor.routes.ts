@@ -25,7 +25,7 @@ async function asCardError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProcessorError) throw new AppError(error.statusCode, error.message, 'card_error');
+    if (error instanceof ProcessorError) throw new AppError(error.code, error.message);
     throw error;
   }
 }
@@ -79,7 +79,7 @@ export const processorRoutes: FastifyPluginAsyncTypebox<Deps & { processor: Loca
     { schema: { tags, params: Type.Object({ chargeId: Type.String({ pattern: '^ch_[A-Za-z0-9]{24}$' }) }) } },
     async (req, reply) => {
       const charge = await findCharge(db, req.params.chargeId);
-      if (charge?.status !== 'SUCCEEDED') throw new AppError(404, 'No such receipt.', 'Not Found');
+      if (charge?.status !== 'SUCCEEDED') throw new AppError('Not Found', 'No such receipt.');
       const amount = Number(charge.amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
       const rows = [
         ['Amount paid', amount],

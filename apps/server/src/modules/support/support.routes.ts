@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { ok, responses } from '../../http/reply.ts';
-import { checkContactMessage, SupportService } from './support.service.ts';
+import { checkContactMessage } from './support.service.ts';
 
 /**
  * Runs before the schema: a missing message would otherwise get the schema's wording, and a
@@ -16,9 +16,7 @@ async function contactMessageRule(request: FastifyRequest): Promise<void> {
 }
 
 /** The Contact Us call of spec A §7 Support. */
-export const supportRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, mailer, limiter, config }) => {
-  const support = new SupportService(db, mailer, limiter, config.SUPPORT_EMAIL);
-
+export const supportRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { support }) => {
   app.post(
     '/api/v1.0/support/dashboard',
     {

@@ -33,7 +33,7 @@ export class SupportService {
     const message = checkContactMessage(input.message);
     const { allowed, retryAfterSeconds } = await this.limiter.hit(`support:user:${input.userId}`, TICKETS_PER_USER);
     if (!allowed) {
-      throw new AppError(429, Messages.contactTooMany, 'Too Many Requests', {
+      throw new AppError('Too Many Requests', Messages.contactTooMany, {
         'retry-after': String(retryAfterSeconds),
       });
     }

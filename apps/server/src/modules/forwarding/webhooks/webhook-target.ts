@@ -9,7 +9,7 @@ export class WebhookTargetError extends AppError {
     readonly reason: 'invalid' | 'refused' | 'unreachable',
     message: string,
   ) {
-    super(400, message, 'Bad Request');
+    super('Bad Request', message);
   }
 }
 

@@ -1,0 +1,12 @@
+import type { Db } from './db/database.ts';
+import { DepositService } from './modules/billing/deposit.service.ts';
+import type { CardProvider } from './modules/cards/card-provider.ts';
+import { CardsService } from './modules/cards/cards.service.ts';
+
+/**
+ * The card and deposit services, built here for the app (app.ts) and for the jobs an operator runs
+ * without a server (jobs/registry.ts): one place says what they are made of.
+ */
+export function buildPaymentServices(db: Db, provider: CardProvider) {
+  return { cards: new CardsService(db, provider), deposits: new DepositService(db, provider) };
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { admin, logIn, signUpOverApi, toast } from './support.ts';
+import { admin, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 const WELCOME = 'Add my one-time welcome credit of 10 USD to this account';
 
@@ -26,6 +26,7 @@ test('the creation wizard: a card and the welcome credit, then Skip, a bad name,
   page,
   request,
 }) => {
+  await recordToasts(page);
   const { email, password } = await signUpOverApi(request);
   await logIn(page, email, password);
 
@@ -37,7 +38,7 @@ test('the creation wizard: a card and the welcome credit, then Skip, a bad name,
   await expect(page.locator('.ant-steps-item').nth(1)).toContainText('Optional');
   await enterCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(toast(page, 'Wizard main has been created.')).toBeVisible();
+  await expectToastShown(page, 'Wizard main has been created.');
   await expect(page.getByText('Congratulations').last()).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/accounts$/);
@@ -62,7 +63,7 @@ test('the creation wizard: a card and the welcome credit, then Skip, a bad name,
   await page.getByRole('button', { name: 'Next' }).click();
   await paymentStep(page);
   await page.getByRole('button', { name: 'Skip' }).click();
-  await expect(toast(page, 'Wizard skipped has been created.')).toBeVisible();
+  await expectToastShown(page, 'Wizard skipped has been created.');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('row', { name: /Wizard skipped/ })).toContainText('SUSPENDED');
 
@@ -82,6 +83,7 @@ test('the creation wizard: a card and the welcome credit, then Skip, a bad name,
 });
 
 test('the eleventh account is refused with "Accounts has reached the limit 10."', async ({ page, request }) => {
+  await recordToasts(page);
   const { email, password } = await signUpOverApi(request);
   const signIn = await request.post('/auth/sign-in', { data: { email, password } });
   const { idToken } = (await signIn.json()).data as { idToken: string };
@@ -95,11 +97,12 @@ test('the eleventh account is refused with "Accounts has reached the limit 10."'
   await logIn(page, email, password);
   await nameStep(page, 'Eleventh');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(toast(page, 'Accounts has reached the limit 10.')).toBeVisible();
+  await expectToastShown(page, 'Accounts has reached the limit 10.');
   await expect(page).toHaveURL(/\/accounts$/);
 });
 
 test('with ADD_PAYMENT_CARD mandatory the payment step has no Skip and is not Optional', async ({ page, request }) => {
+  await recordToasts(page);
   const { email, password } = await signUpOverApi(request);
   admin('setting', 'set', 'ADD_PAYMENT_CARD', '--json', '{"mandatory":true}');
   try {
@@ -111,7 +114,7 @@ test('with ADD_PAYMENT_CARD mandatory the payment step has no Skip and is not Op
     await expect(page.locator('.ant-steps-item').nth(1)).not.toContainText('Optional');
     await enterCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, 'Must pay has been created.')).toBeVisible();
+    await expectToastShown(page, 'Must pay has been created.');
   } finally {
     admin('setting', 'set', 'ADD_PAYMENT_CARD', '--json', '{"mandatory":false}');
   }

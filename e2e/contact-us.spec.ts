@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createAccountOverApi, logIn, signUpOverApi, toast } from './support.ts';
+import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 test('contact us: the short-message rule, then a ticket mailed to support', async ({ page, request }) => {
+  await recordToasts(page);
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'Help desk');
   await logIn(page, email, password);
@@ -23,7 +24,7 @@ test('contact us: the short-message rule, then a ticket mailed to support', asyn
   const text = 'Our RPC calls on Polygon mainnet time out since this morning.';
   await message.fill(text);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(toast(page, 'We received your message, we will get back to you soon.')).toBeVisible();
+  await expectToastShown(page, 'We received your message, we will get back to you soon.');
   await expect(message).toHaveValue('');
 
   const mails = (await (await request.get('/dev/mailbox.json?to=support%40localhost')).json()) as Array<{

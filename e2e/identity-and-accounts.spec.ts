@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createAccountOverApi, mailedCode, openUserMenu, toast, uniqueEmail } from './support.ts';
+import {
+  createAccountOverApi,
+  expectToastShown,
+  mailedCode,
+  openUserMenu,
+  recordToasts,
+  uniqueEmail,
+} from './support.ts';
 
 const fieldError = (page: import('@playwright/test').Page, text: string) =>
   page.locator('.ant-form-item-explain-error').getByText(text, { exact: true });
@@ -8,6 +15,7 @@ test('a new user signs up, verifies, opens an account, signs out and in, resets 
   page,
   request,
 }) => {
+  await recordToasts(page);
   // Sign-up, two sign-ins, a reset and a change, each with its password hash: past 90 s beside
   // another journey on two cores.
   test.setTimeout(180_000);
@@ -55,7 +63,7 @@ test('a new user signs up, verifies, opens an account, signs out and in, resets 
   await page.getByLabel('Verification code').fill(await mailedCode(request, email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/accounts$/);
-  await expect(toast(page, 'Welcome! Your e-mail is verified.')).toBeVisible();
+  await expectToastShown(page, 'Welcome! Your e-mail is verified.');
 
   // An account created over the API appears in the table with its four columns.
   const accountId = await createAccountOverApi(request, email, password, 'Journey account');
@@ -95,7 +103,7 @@ test('a new user signs up, verifies, opens an account, signs out and in, resets 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/accounts$/);
-  await expect(toast(page, 'Welcome back!')).toBeVisible();
+  await expectToastShown(page, 'Welcome back!');
 
   // A reload keeps the session (the identity token is renewed from the httpOnly cookie).
   await page.reload();
@@ -131,7 +139,7 @@ test('a new user signs up, verifies, opens an account, signs out and in, resets 
   await page.getByLabel('Verification code').fill(await mailedCode(request, email, askedAt));
   await page.getByRole('button', { name: 'Reset' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(toast(page, 'Password has been updated.')).toBeVisible();
+  await expectToastShown(page, 'Password has been updated.');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(newPassword);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -152,7 +160,7 @@ test('a new user signs up, verifies, opens an account, signs out and in, resets 
   await page.getByLabel('Confirm password').fill('third secret 3');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/accounts$/);
-  await expect(toast(page, 'Password has been updated.')).toBeVisible();
+  await expectToastShown(page, 'Password has been updated.');
   const check = await request.post('/auth/sign-in', { data: { email, password: 'third secret 3' } });
   expect(check.status()).toBe(200);
 });

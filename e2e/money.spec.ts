@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi, toast } from './support.ts';
+import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 /** Opens the Add Payment Method dialog and enters a card, as a person would. */
 async function addCard(page: Page, number: string) {
@@ -76,9 +76,11 @@ test('cards: add, set as default, edit expiry, removal rules, decline and challe
   await expect(async () => {
     await openCardMenu(page, '4444');
     await menuItem(page, 'Remove').click();
-    await expect(
-      toast(page, 'Cannot delete default payment card, please add another default card before deletion.'),
-    ).toBeVisible({ timeout: 3_000 });
+    await expectToastShown(
+      page,
+      'Cannot delete default payment card, please add another default card before deletion.',
+      { timeout: 3_000 },
+    );
   }).toPass({ timeout: 30_000 });
   await openCardMenu(page, '4242');
   await menuItem(page, 'Remove').click();

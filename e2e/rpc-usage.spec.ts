@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { admin, createAccountOverApi, logIn, signUpOverApi, toast } from './support.ts';
+import { admin, createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 const card = (page: Page, title: string) =>
   page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
@@ -20,6 +20,7 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   context,
   baseURL,
 }) => {
+  await recordToasts(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'RPC journey');
@@ -54,7 +55,7 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   const url = `${baseURL}/api/v1.0/rpc/metabit/testnet?x-api-key-id=${keyId}&x-api-key=${key}`;
   await expect(box).toHaveValue(url);
   await page.locator('.ant-list-item').filter({ has: box }).getByRole('button', { name: 'Copy' }).click();
-  await expect(toast(page, 'Text has been copied to clipboard.')).toBeVisible();
+  await expectToastShown(page, 'Text has been copied to clipboard.');
   expect(await clipboard()).toBe(url);
 
   // Five requests: three single calls and a batch of two.

@@ -1,5 +1,13 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { createAccountOverApi, logIn, mailedCode, signUpOverApi, toast, uniqueEmail } from './support.ts';
+import {
+  createAccountOverApi,
+  expectToastShown,
+  logIn,
+  mailedCode,
+  recordToasts,
+  signUpOverApi,
+  uniqueEmail,
+} from './support.ts';
 
 /** An identity token of a user, from the identity API, for calls that bypass the page. */
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
@@ -45,17 +53,20 @@ async function addUser(page: Page, email: string) {
   const dialog = page.getByRole('dialog', { name: 'Add User' });
   await dialog.getByLabel('User email').fill(email);
   await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(toast(page, `${email} has been added to this account.`)).toBeVisible();
+  await expectToastShown(page, `${email} has been added to this account.`);
   await expect(dialog).toBeHidden();
 }
 
 /** A second person in their own browser context, so the two sessions do not mix. */
 async function secondPerson(browser: Browser) {
   const context = await browser.newContext();
-  return { page: await context.newPage(), close: () => context.close() };
+  const page = await context.newPage();
+  await recordToasts(page);
+  return { page, close: () => context.close() };
 }
 
 test('the owner renames the account, reveals its signing secret and rotates it', async ({ page, request }) => {
+  await recordToasts(page);
   const { email, password } = await signUpOverApi(request);
   await createAccountOverApi(request, email, password, 'Before rename');
   await logIn(page, email, password);
@@ -73,7 +84,7 @@ test('the owner renames the account, reveals its signing secret and rotates it',
   await expect(edit.getByText('Invalid account name', { exact: true })).toBeVisible();
   await edit.getByLabel('Account name').fill('After rename');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'After rename has been updated.')).toBeVisible();
+  await expectToastShown(page, 'After rename has been updated.');
   await expect(info.getByTestId('account-name')).toHaveText('After rename');
   await expect(page.locator('.account-breadcrumb')).toContainText('After rename');
 
@@ -89,12 +100,10 @@ test('the owner renames the account, reveals its signing secret and rotates it',
   await info.getByRole('button', { name: 'Rotate' }).click();
   const rotate = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
   await rotate.getByRole('button', { name: 'Rotate' }).click();
-  await expect(
-    toast(
-      page,
-      'The signing secret has been rotated. For 24 hours, webhooks are signed with both the new and the previous secret.',
-    ),
-  ).toBeVisible();
+  await expectToastShown(
+    page,
+    'The signing secret has been rotated. For 24 hours, webhooks are signed with both the new and the previous secret.',
+  );
   await expect(rotate).toBeHidden();
   await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await expect(secret).not.toHaveText(shown ?? '');
@@ -106,6 +115,7 @@ test('an added user sees and opens the account; once removed, the server refuses
   request,
   browser,
 }) => {
+  await recordToasts(page);
   const owner = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, owner.email, owner.password, 'Shared account');
   const member = await signUpOverApi(request);
@@ -130,7 +140,7 @@ test('an added user sees and opens the account; once removed, the server refuses
   const confirm = page.getByRole('dialog', { name: 'Removing this user from account' });
   await expect(confirm.getByText('The user will no long access to this account.', { exact: true })).toBeVisible();
   await confirm.getByRole('button', { name: 'Remove' }).click();
-  await expect(toast(page, 'User has been removed from this account.')).toBeVisible();
+  await expectToastShown(page, 'User has been removed from this account.');
   await expect(accessRow(page, member.email)).toHaveCount(0);
 
   const token = await tokenOf(request, member.email, member.password);
@@ -138,7 +148,7 @@ test('an added user sees and opens the account; once removed, the server refuses
   expect(refused.status).toBe(403);
   expect(refused.body.message).toBe('You do not have access to this account.');
   await other.page.reload();
-  await expect(toast(other.page, 'You do not have access to this account.')).toBeVisible();
+  await expectToastShown(other.page, 'You do not have access to this account.');
   await other.page.goto('/accounts');
   await expect(other.page.getByRole('row', { name: /Shared account/ })).toHaveCount(0);
   await other.close();
@@ -149,6 +159,7 @@ test('an invited e-mail is mailed a sign-up link and joins the account by signin
   request,
   browser,
 }) => {
+  await recordToasts(page);
   const owner = await signUpOverApi(request);
   await createAccountOverApi(request, owner.email, owner.password, 'Inviting account');
   const invited = uniqueEmail('invited');
@@ -162,7 +173,7 @@ test('an invited e-mail is mailed a sign-up link and joins the account by signin
   await dialog.getByLabel('User email').fill(`  ${invited}`);
   await expect(dialog.getByLabel('User email')).toHaveValue(invited);
   await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(toast(page, `${invited} has been added to this account.`)).toBeVisible();
+  await expectToastShown(page, `${invited} has been added to this account.`);
   await expect(accessRow(page, invited)).toContainText('INVITED');
 
   const mails = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(invited)}`)).json()) as Array<{

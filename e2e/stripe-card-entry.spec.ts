@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type FakeStripe, startFakeStripe } from '../apps/server/src/testing/fake-stripe.ts';
 import { FAKE_STRIPE_DECLINE, FAKE_STRIPE_JS, type FakeStripeJsRecord } from './fake-stripe-js.ts';
-import { createAccountOverApi, logIn, signUpOverApi, toast } from './support.ts';
+import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 // A console of its own whose card provider is Stripe, talking to the local stand-in of Stripe's API;
 // the browser gets a stand-in of Stripe.js, as js.stripe.com cannot be reached from here.
@@ -87,6 +87,7 @@ test("with Stripe as card provider, Add waits for Stripe.js and its element, and
 
   const context = await browser.newContext({ baseURL: consoleUrl });
   const page = await context.newPage();
+  await recordToasts(page);
   // Stripe.js is held until the journey has seen Add disabled without it.
   const requested: string[] = [];
   let release: () => void = () => {};
@@ -130,7 +131,7 @@ test("with Stripe as card provider, Add waits for Stripe.js and its element, and
 
   // Add confirms the setup intent with Stripe from the browser, in place; Stripe's own message is shown.
   await add.click();
-  await expect(toast(page, FAKE_STRIPE_DECLINE)).toBeVisible();
+  await expectToastShown(page, FAKE_STRIPE_DECLINE);
   expect((await seen()).confirmations).toEqual([
     { sameElements: true, redirect: 'if_required', returnUrl: page.url() },
   ]);

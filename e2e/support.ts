@@ -61,9 +61,6 @@ export async function openUserMenu(page: Page, email: string) {
   await page.getByText(email, { exact: true }).click();
 }
 
-/** antd shows one toast at a time; this waits for the text in it. */
-export const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
-
 /**
  * Records the raw text of every toast the page shows from now on (call before the page opens), so
  * that a check on a loaded machine cannot miss a toast that has already gone.
@@ -87,17 +84,22 @@ export async function recordToasts(page: Page): Promise<void> {
 
 /**
  * Waits until a toast with exactly this text (spaces as written) has been shown that no earlier
- * call has checked, and marks it checked: the same words shown twice need two toasts. See recordToasts.
+ * call has checked, and marks it checked: the same words shown twice need two toasts. Every toast
+ * has one key, so the same words again while the first is still on screen change nothing the user
+ * sees (nor the page): then the toast on screen now is the one. See recordToasts.
  */
-export async function expectToastShown(page: Page, text: string): Promise<void> {
+export async function expectToastShown(page: Page, text: string, options?: { timeout?: number }): Promise<void> {
   await expect
-    .poll(() =>
-      page.evaluate((wanted) => {
-        const shown = (window as unknown as { shownToasts?: Array<{ text: string; checked: boolean }> }).shownToasts;
-        const toast = shown?.find((t) => t.text === wanted && !t.checked);
-        if (toast) toast.checked = true;
-        return Boolean(toast);
-      }, text),
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const shown = (window as unknown as { shownToasts?: Array<{ text: string; checked: boolean }> }).shownToasts;
+          const toast = shown?.find((t) => t.text === wanted && !t.checked);
+          if (toast) toast.checked = true;
+          const onScreen = [...document.querySelectorAll('.ant-message-notice')].some((n) => n.textContent === wanted);
+          return Boolean(toast) || onScreen;
+        }, text),
+      options,
     )
     .toBe(true);
 }

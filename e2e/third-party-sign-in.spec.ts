@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { codeOfStep, currentStep, wrongCode } from '../apps/server/src/testing/two-factor.ts';
 import { E2E_OIDC, startOpenIdProvider } from './openid-provider.ts';
-import { admin, idTokenOverApi, openUserMenu, signUpOverApi, toast, uniqueEmail } from './support.ts';
+import {
+  admin,
+  expectToastShown,
+  idTokenOverApi,
+  openUserMenu,
+  recordToasts,
+  signUpOverApi,
+  uniqueEmail,
+} from './support.ts';
 
 const consoleUrl = `http://localhost:${process.env.E2E_PORT}`;
 let provider: Awaited<ReturnType<typeof startOpenIdProvider>>;
@@ -28,6 +36,7 @@ async function signInAtProvider(page: Page, email: string) {
 test('third-party sign-in: a cancel comes back as the login error, a first sign-in creates the user, a second finds them', async ({
   page,
 }) => {
+  await recordToasts(page);
   const email = uniqueEmail('provider');
 
   // Cancelling at the provider comes back to the Login page with a clear message.
@@ -37,18 +46,18 @@ test('third-party sign-in: a cancel comes back as the login error, a first sign-
   await expect(page).toHaveURL(/\/interaction\//);
   await page.getByRole('link', { name: '[ Cancel ]' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(toast(page, 'The sign-in was cancelled or refused at the provider.')).toBeVisible();
+  await expectToastShown(page, 'The sign-in was cancelled or refused at the provider.');
 
   // The first provider has no settings in the journeys: its button says so and goes nowhere.
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect(toast(page, 'This sign-in provider is not configured.')).toBeVisible();
+  await expectToastShown(page, 'This sign-in provider is not configured.');
   await expect(page).toHaveURL(/\/login$/);
 
   // A first sign-in creates the user from the provider's verified e-mail and lands on /accounts.
   await providerButton(page).click();
   await signInAtProvider(page, email);
   await expect(page).toHaveURL(/\/accounts$/);
-  await expect(toast(page, 'Welcome back!')).toBeVisible();
+  await expectToastShown(page, 'Welcome back!');
   await expect(page.getByText(email, { exact: true })).toBeVisible();
 
   // An account made in this session shows who the user is on the next sign-in.
@@ -79,13 +88,14 @@ test('third-party sign-in: a cancel comes back as the login error, a first sign-
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('guessed password 1');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(toast(page, 'Incorrect username or password.')).toBeVisible();
+  await expectToastShown(page, 'Incorrect username or password.');
 });
 
 test('third-party sign-in asks a user with two-factor sign-in on for the code, which signs in; the admin command turns it off', async ({
   page,
   request,
 }) => {
+  await recordToasts(page);
   // A password user with two-factor sign-in on; the provider vouches for the same verified e-mail.
   const { email, password } = await signUpOverApi(request);
   const headers = { authorization: `Bearer ${await idTokenOverApi(request, email, password)}` };
@@ -103,12 +113,12 @@ test('third-party sign-in asks a user with two-factor sign-in on for the code, w
   await expect(page.getByText('j***@e***.com', { exact: true })).toBeVisible();
   await page.getByLabel('Authentication code').fill(wrongCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(toast(page, 'Invalid authentication code, please try again.')).toBeVisible();
+  await expectToastShown(page, 'Invalid authentication code, please try again.');
   // A code of a later step than the one that turned it on (the server takes each step once).
   await page.getByLabel('Authentication code').fill(codeOfStep(secret, Math.max(currentStep(), enabledAt + 1)));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/accounts$/);
-  await expect(toast(page, 'Welcome back!')).toBeVisible();
+  await expectToastShown(page, 'Welcome back!');
   await expect(page.getByText(email, { exact: true })).toBeVisible();
 
   // The operator turns it off for a user who lost the app; the provider alone signs in again.

@@ -6,13 +6,14 @@ import {
   admin,
   chooseOption as choose,
   createAccountOverApi,
+  expectToastShown,
   idTokenOverApi,
   logIn,
   type ReceivedWebhook,
+  recordToasts,
   sendCoins,
   signUpOverApi,
   startWebhookReceiver,
-  toast,
 } from './support.ts';
 
 const SEPOLIA = 'ETHEREUM SEPOLIA';
@@ -50,6 +51,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   request,
   baseURL,
 }) => {
+  await recordToasts(page);
   test.setTimeout(180_000);
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'Forwarding journey');
@@ -148,7 +150,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await page.getByLabel('Name', { exact: true }).fill('Journey destination');
   await page.getByLabel('Destination Public Address').fill(destinationAddress);
   await submit();
-  await expect(toast(page, 'Wallet has been created.')).toBeVisible();
+  await expectToastShown(page, 'Wallet has been created.');
   await expect(heading('Token Forwarding Wallets')).toBeVisible();
   await page.getByRole('tab', { name: 'Destination Wallets' }).click();
   await expect(tabRows(page)).toHaveCount(1);
@@ -159,7 +161,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await choose(page, 'Network', SEPOLIA);
   await page.getByLabel('Name', { exact: true }).fill('Journey gas');
   await submit();
-  await expect(toast(page, 'Wallet has been created.')).toBeVisible();
+  await expectToastShown(page, 'Wallet has been created.');
   await expect(heading('Token Forwarding Wallets')).toBeVisible();
   await page.getByRole('tab', { name: 'Gas Fee Funding Wallets' }).click();
   await expect(tabRows(page)).toHaveCount(1);
@@ -187,7 +189,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   const [testDelivery] = receiver.ofType('token_forwarding.test');
   expect(testDelivery?.headers['x-journey']).toBe('journey-1');
   await submit();
-  await expect(toast(page, 'Wallet has been created.')).toBeVisible();
+  await expectToastShown(page, 'Wallet has been created.');
   await expect(heading('Token Forwarding Wallets')).toBeVisible();
   await expect(tabRows(page)).toHaveCount(1);
   const walletCells = tabRows(page).locator('td');
@@ -318,7 +320,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   const disable = page.getByRole('dialog', { name: 'Disable Wallet' });
   await disable.getByLabel('Reason (optional)').fill('Journey pause');
   await disable.getByRole('button', { name: 'Disable Wallet' }).click();
-  await expect(toast(page, 'Wallet has been disabled')).toBeVisible();
+  await expectToastShown(page, 'Wallet has been disabled');
   await expect(walletDrawer).toHaveCount(0);
   await expect(tabRows(page).locator('td').nth(3)).toHaveText('DISABLED');
   await expect(statusDot).toHaveClass(/ant-badge-status-default/);
@@ -329,7 +331,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await tabRows(page).click();
   await expect(walletDrawer.getByRole('button', { name: 'Disable Wallet' })).toHaveCount(0);
   await walletDrawer.getByRole('button', { name: 'Enable Wallet' }).click();
-  await expect(toast(page, 'Wallet has been enabled')).toBeVisible();
+  await expectToastShown(page, 'Wallet has been enabled');
   await expect(tabRows(page).locator('td').nth(3)).toHaveText('ENABLED');
   await expect(statusDot).toHaveClass(/ant-badge-status-success/);
 
@@ -343,7 +345,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   expect(await gasTable.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
   await tabRows(page).click();
   await walletDrawer.getByRole('button', { name: 'Refresh Balance' }).click();
-  await expect(toast(page, 'Balance has been refreshed.')).toBeVisible();
+  await expectToastShown(page, 'Balance has been refreshed.');
   await expect(gasCells.nth(4)).toHaveText('0.1 ETH');
   // The drawer stays open with the new balance; it closes as any drawer does.
   await expect(walletDrawer.getByText('0.1', { exact: true })).toBeVisible();
@@ -360,7 +362,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   // many): the Update is clicked again while the dialog is still open, and only then.
   await expect(async () => {
     if (await rename.isVisible()) await rename.getByRole('button', { name: 'Update' }).click();
-    await expect(toast(page, 'Wallet name has been updated.')).toBeVisible({ timeout: 3_000 });
+    await expectToastShown(page, 'Wallet name has been updated.', { timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
   await expect(tabRows(page).locator('td').first()).toHaveText('Journey cold storage');
   await tabRows(page).click();
@@ -368,7 +370,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   const remove = page.getByRole('dialog', { name: 'Delete Wallet' });
   await expect(remove).toContainText('This wallet will be permanently deleted, related services may be effected.');
   await remove.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(toast(page, 'Wallet has been deleted')).toBeVisible();
+  await expectToastShown(page, 'Wallet has been deleted');
   await expect(emptyText).toHaveText(
     'No destination wallets yet. Create one with Create Wallet: forwarded tokens are sent to it.',
   );

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { codeOfStep, currentStep, wrongCode } from '../apps/server/src/testing/two-factor.ts';
-import { openUserMenu, signUpOverApi, toast } from './support.ts';
+import { expectToastShown, openUserMenu, recordToasts, signUpOverApi } from './support.ts';
 
 /**
  * An authenticator app: each code it gives is of a later 30-second step than the last one given,
@@ -44,6 +44,7 @@ test('two-factor sign-in: turned on with an app, a code after the password, reco
   context,
   request,
 }) => {
+  await recordToasts(page);
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { email, password } = await signUpOverApi(request);
@@ -70,7 +71,7 @@ test('two-factor sign-in: turned on with an app, a code after the password, reco
   const app = authenticatorApp(secret);
   await settings.getByLabel('Authentication code').fill(await app.nextCode());
   await settings.getByRole('button', { name: 'Confirm' }).click();
-  await expect(toast(page, 'Two-factor sign-in has been turned on.')).toBeVisible();
+  await expectToastShown(page, 'Two-factor sign-in has been turned on.');
 
   // The recovery codes, once.
   const list = settings.getByRole('list', { name: 'Recovery codes' });
@@ -91,12 +92,12 @@ test('two-factor sign-in: turned on with an app, a code after the password, reco
   await expect(page.getByLabel('Authentication code')).toBeFocused();
   await page.getByLabel('Authentication code').fill(app.wrongCode());
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(toast(page, 'Invalid authentication code, please try again.')).toBeVisible();
+  await expectToastShown(page, 'Invalid authentication code, please try again.');
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await page.getByLabel('Authentication code').fill(await app.nextCode());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/accounts$/);
-  await expect(toast(page, 'Welcome back!')).toBeVisible();
+  await expectToastShown(page, 'Welcome back!');
 
   // A recovery code signs in once; used again, it is refused.
   for (const attempt of ['first', 'again'] as const) {
@@ -108,7 +109,7 @@ test('two-factor sign-in: turned on with an app, a code after the password, reco
     if (attempt === 'first') {
       await expect(page).toHaveURL(/\/accounts$/);
     } else {
-      await expect(toast(page, 'Invalid authentication code, please try again.')).toBeVisible();
+      await expectToastShown(page, 'Invalid authentication code, please try again.');
       await page.getByLabel('Recovery code').fill(recoveryCodes[1] ?? '');
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page).toHaveURL(/\/accounts$/);
@@ -122,7 +123,7 @@ test('two-factor sign-in: turned on with an app, a code after the password, reco
     .getByLabel('Authentication code')
     .fill(await app.nextCode());
   await section(page).getByRole('button', { name: 'Turn off' }).click();
-  await expect(toast(page, 'Two-factor sign-in has been turned off.')).toBeVisible();
+  await expectToastShown(page, 'Two-factor sign-in has been turned off.');
   await expect(section(page).getByText('Off', { exact: true })).toBeVisible();
   await signOut(page, email);
   await page.getByLabel('Email').fill(email);

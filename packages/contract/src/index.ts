@@ -2,6 +2,8 @@ export * from './account-access.ts';
 export * from './accounts.ts';
 export * from './card-events.ts';
 export * from './cards.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
 export * from './errors.ts';
 export * from './forwarding.ts';
 export * from './headers.ts';

@@ -5,6 +5,9 @@ import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 export const Wrapped = <T extends TSchema>(data: T) =>
   Type.Object({ statusCode: Type.Integer(), message: Type.String(), data });
 
+/** The data of an answer that carries only its message. */
+export const Empty = Type.Object({});
+
 /** Every error answer, sent with a non-2xx HTTP status; `message` is the text the user sees. */
 export const ErrorBody = Type.Object({
   statusCode: Type.Integer(),

@@ -1,5 +1,5 @@
 import { ErrorBody, Wrapped } from '@ebs/contract';
-import { type TSchema, Type } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 
@@ -12,8 +12,6 @@ export const responses = <T extends TSchema>(data: T) => ({
   '4xx': ErrorBody,
   '5xx': ErrorBody,
 });
-
-export const Empty = Type.Object({});
 
 /**
  * For calls the spec sends without a body: none, or an empty JSON object. A schema cannot say

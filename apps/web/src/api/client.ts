@@ -1,9 +1,18 @@
-import type { ApiWrapper, AuthSession } from '@ebs/contract';
-import { isErrorCode, isSuccessWrapper, Messages } from '@ebs/contract';
+import type {
+  ApiWrapper,
+  AuthSession,
+  Endpoint,
+  EndpointBody,
+  EndpointData,
+  EndpointParams,
+  EndpointQuery,
+  HttpMethod,
+} from '@ebs/contract';
+import { endpointPath, isErrorCode, isSuccessWrapper, Messages } from '@ebs/contract';
 import { getSession, setAuthSession } from '../session/session-store';
 import { signOut } from '../session/sign-out';
 import { ApiError } from './api-error';
-import { type HttpMethod, type RawResponse, type RequestOptions, send } from './http';
+import { type RawResponse, type RequestOptions, send } from './http';
 
 export { ApiError } from './api-error';
 export type { RequestOptions } from './http';
@@ -74,8 +83,30 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
   throw toError(response);
 }
 
-export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'body'> = {}) => request<T>('GET', path, options, false),
-  post: <T>(path: string, options: RequestOptions = {}) => request<T>('POST', path, options, false),
-  delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, options, false),
-};
+/** What a call of `E` sends: its path parameters, query and body as the table types them. */
+export type EndpointInput<E extends Endpoint> = Omit<RequestOptions, 'query' | 'body'> &
+  (EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> }) &
+  (EndpointQuery<E> extends undefined ? { query?: undefined } : { query: EndpointQuery<E> }) &
+  (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
+
+type InputArgs<E extends Endpoint> =
+  object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+/**
+ * Calls an endpoint of the contract's table and answers the data of its success wrapper; errors
+ * throw ApiError (spec A §8). An expired token is renewed once and the call sent again.
+ */
+export function api<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<EndpointData<E>> {
+  const { params, query, body, ...options } = (input ?? {}) as EndpointInput<Endpoint> & { params?: object };
+  const path = endpointPath(endpoint.path, params);
+  return request<EndpointData<E>>(
+    endpoint.method,
+    path,
+    { ...options, query: query as RequestOptions['query'], body },
+    false,
+  );
+}
+
+api.get = <T>(path: string, options: Omit<RequestOptions, 'body'> = {}) => request<T>('GET', path, options, false);
+api.post = <T>(path: string, options: RequestOptions = {}) => request<T>('POST', path, options, false);
+api.delete = <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, options, false);

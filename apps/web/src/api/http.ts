@@ -1,7 +1,6 @@
-import { ACCOUNT_HEADER } from '@ebs/contract';
+import { ACCOUNT_HEADER, type HttpMethod } from '@ebs/contract';
 import { getSession } from '../session/session-store';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

@@ -1,3 +1,10 @@
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointParams,
+  matchEndpointPath,
+} from '@ebs/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,9 +13,11 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 /** Helpers for page tests: a fetch stand-in that records calls, and a page rendered at a route. */
 
-export interface Reply {
+/** An answer of a stand-in; `T` is the data it wraps, so a stub of an endpoint answers the endpoint's type. */
+export interface Reply<T = unknown> {
   status: number;
   body: unknown;
+  readonly data?: T;
 }
 
 export interface FetchCall {
@@ -19,18 +28,18 @@ export interface FetchCall {
   credentials: string | undefined;
 }
 
-export const wrapped = (data: unknown, message = 'OK'): Reply => ({
+export const wrapped = <T,>(data: T, message = 'OK'): Reply<T> => ({
   status: 200,
   body: { statusCode: 200, message, data },
 });
 
-export const failed = (status: number, message: string, error = 'Bad Request'): Reply => ({
+export const failed = (status: number, message: string, error = 'Bad Request'): Reply<never> => ({
   status,
   body: { statusCode: status, message, error },
 });
 
 /** Stubs fetch; the handler answers each call (now or later), or undefined for a 404. Answers the list of calls. */
-export function serveFetch(handler: (call: FetchCall) => Reply | Promise<Reply> | undefined): FetchCall[] {
+export function serveFetch(handler: (call: FetchCall) => Reply | Promise<Reply | undefined> | undefined): FetchCall[] {
   const calls: FetchCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -49,6 +58,58 @@ export function serveFetch(handler: (call: FetchCall) => Reply | Promise<Reply> 
   );
   return calls;
 }
+
+/** A call of one endpoint, as its stand-in sees it: the path parameters, query and body it was sent with. */
+export interface EndpointCall<E extends Endpoint> extends FetchCall {
+  /** As the URL holds them: strings. */
+  params: { [K in keyof EndpointParams<E>]: string };
+  query: Record<string, string>;
+  body: EndpointBody<E>;
+}
+
+export interface EndpointStub {
+  endpoint: Endpoint;
+  answer: (call: EndpointCall<Endpoint>) => Reply | Promise<Reply> | undefined;
+}
+
+/** The stand-in of an endpoint of the contract's table; answering undefined leaves the call to the next stub. */
+export const on = <E extends Endpoint>(
+  endpoint: E,
+  answer: (call: EndpointCall<E>) => Reply<EndpointData<E>> | Promise<Reply<EndpointData<E>>> | undefined,
+): EndpointStub => ({ endpoint, answer: answer as EndpointStub['answer'] });
+
+const endpointCall = (endpoint: Endpoint, call: FetchCall): EndpointCall<Endpoint> | undefined => {
+  if (call.method !== endpoint.method) return undefined;
+  const url = new URL(call.url, 'http://localhost');
+  const params = matchEndpointPath(endpoint.path, url.pathname);
+  return (
+    params && {
+      ...call,
+      params: params as never,
+      query: Object.fromEntries(url.searchParams),
+      body: call.body as never,
+    }
+  );
+};
+
+/** Stubs fetch with stand-ins of endpoints, tried in order; a call none answers gets a 404. Answers the list of calls. */
+export function serveEndpoints(...stubs: EndpointStub[]): FetchCall[] {
+  return serveFetch(async (call) => {
+    for (const stub of stubs) {
+      const matched = endpointCall(stub.endpoint, call);
+      const reply = matched && (await stub.answer(matched));
+      if (reply) return reply;
+    }
+    return undefined;
+  });
+}
+
+/** The calls made to `endpoint`, with their parameters, query and body. */
+export const callsTo = <E extends Endpoint>(calls: FetchCall[], endpoint: E): EndpointCall<E>[] =>
+  calls.flatMap((call) => {
+    const matched = endpointCall(endpoint, call);
+    return matched ? [matched as EndpointCall<E>] : [];
+  });
 
 /** A media query list that never matches: what jsdom would answer if it had matchMedia. */
 export const unmatchedMediaQuery = (query: string) => ({

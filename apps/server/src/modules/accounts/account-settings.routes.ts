@@ -3,6 +3,7 @@ import {
   AccountSummary,
   AddUserBody,
   AddUserResult,
+  Empty,
   Messages,
   RemoveUserParams,
   RotatedSigningSecret,
@@ -12,7 +13,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
-import { Empty, noBody, ok, responses } from '../../http/reply.ts';
+import { noBody, ok, responses } from '../../http/reply.ts';
 import { addUser, removeUser } from './account-access.service.ts';
 import { readSigningSecret, renameAccount, rotateSigningSecret } from './account-settings.service.ts';
 

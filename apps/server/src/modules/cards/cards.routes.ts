@@ -2,6 +2,7 @@ import {
   AccountHeaders,
   AttachCardBody,
   CardIdBody,
+  Empty,
   Messages,
   PaymentCardList,
   PaymentSubscription,
@@ -15,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { memberRole, requireAccount, requireCaller } from '../../http/guards.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
-import { Empty, noBody, ok, responses } from '../../http/reply.ts';
+import { noBody, ok, responses } from '../../http/reply.ts';
 import { listCards } from './cards.store.ts';
 
 /** The card calls of spec A §7 Payments. */

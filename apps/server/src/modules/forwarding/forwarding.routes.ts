@@ -6,6 +6,7 @@ import {
   DeleteDestinationBody,
   DestinationList,
   DestinationWallet,
+  Empty,
   ForwardingTransactionList,
   ForwardingTransactionQuery,
   GasFeeFundingWallet,
@@ -33,7 +34,7 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { parseNameList } from '../../http/query.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay, type RateRule } from '../../http/rate-limit.ts';
-import { Empty, noBody, ok, responses } from '../../http/reply.ts';
+import { noBody, ok, responses } from '../../http/reply.ts';
 import { isFeatureEnabled } from '../accounts/accounts.service.ts';
 import { forwardingWalletRules, requiredFields } from './forwarding-rules.ts';
 

@@ -1,7 +1,17 @@
+import { type ApiKeyList, endpoints } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import {
+  callsTo,
+  failed,
+  on,
+  type Reply,
+  renderPage,
+  serveEndpoints,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
 import { ApiKeysPage } from './api-keys-page';
 import { apiKey, keyList } from './keys-test-kit';
 
@@ -11,8 +21,8 @@ const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const production = apiKey('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Production', 'ACTIVE');
 const HINT = 'No API keys yet. Create one with Generate New API Keys.';
 
-const open = (answer: () => Reply | Promise<Reply>) => {
-  const calls = serveFetch((call) => (call.url.startsWith('/api/v1.0/key?') ? answer() : undefined));
+const open = (answer: () => Reply<ApiKeyList> | Promise<Reply<ApiKeyList>>) => {
+  const calls = serveEndpoints(on(endpoints.keys.list, answer));
   renderPage(`/account/${ACCOUNT}/apiKeys`, '/account/:accountId/apiKeys', <ApiKeysPage />);
   return calls;
 };
@@ -23,8 +33,8 @@ setUpPageTests(toast);
 
 describe('ApiKeysPage: loading, empty and failed states', () => {
   it('shows no "No data" and no hint while the keys load, then says how to create the first key', async () => {
-    let answer: (reply: Reply) => void = () => {};
-    open(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    let answer: (reply: Reply<ApiKeyList>) => void = () => {};
+    open(() => new Promise<Reply<ApiKeyList>>((resolve) => (answer = resolve)));
 
     await screen.findByText('API Key Management');
     await vi.waitFor(() => expect(placeholder()).not.toBeNull());
@@ -49,7 +59,7 @@ describe('ApiKeysPage: loading, empty and failed states', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Production')).toBeTruthy();
-    expect(calls.filter((c) => c.url.startsWith('/api/v1.0/key?'))).toHaveLength(2);
+    expect(callsTo(calls, endpoints.keys.list)).toHaveLength(2);
     expect(screen.queryByText(/Keys are resting/)).toBeNull();
   });
 });

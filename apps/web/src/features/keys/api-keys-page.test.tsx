@@ -1,14 +1,16 @@
-import { type ApiKey, type CreatedApiKey, Messages } from '@ebs/contract';
+import { type ApiKey, type CreatedApiKey, type Endpoint, endpoints, Messages } from '@ebs/contract';
 import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { stubClipboard } from '../../testing/clipboard';
 import {
+  callsTo,
+  type EndpointStub,
   type FetchCall,
   failed,
-  type Reply,
+  on,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -18,53 +20,52 @@ import { apiKey, keyList } from './keys-test-kit';
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
-const LIST_URL = '/api/v1.0/key?limit=100&offset=0';
 const SECRET = 'Zm9vYmFyYmF6cXV4LXNlY3JldC1rZXktMDEyMzQ1Njc';
 
 const live = apiKey('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Production', 'ACTIVE');
 const paused = apiKey('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'Staging', 'INACTIVE');
 
+const { list, create, rename, activate, deactivate, remove } = endpoints.keys;
+
 /**
  * The page over a small stand-in of the key service: it keeps `keys` and answers as the server
- * does; `extra` may answer a call first (a refusal, say).
+ * does; the stubs in `first` may answer a call before it (a refusal, say).
  */
-function open(initial: ApiKey[], extra: (call: FetchCall) => Reply | undefined = () => undefined) {
+function open(initial: ApiKey[], ...first: EndpointStub[]) {
   let keys = [...initial];
-  const calls = serveFetch((call) => {
-    const answer = extra(call);
-    if (answer) return answer;
-    if (call.method === 'GET' && call.url === LIST_URL) return wrapped(keyList(keys));
-    if (call.method === 'POST' && call.url === '/api/v1.0/key/') {
-      const name = (call.body as { apiKeyName: string }).apiKeyName;
-      const created: CreatedApiKey = {
-        ...apiKey('cccccccc-cccc-4ccc-8ccc-cccccccccccc', name, 'ACTIVE'),
-        key: { keyId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', key: SECRET },
-      };
-      keys = [...keys, apiKey(created.id, name, 'ACTIVE')];
-      return wrapped(created, Messages.createdName(name));
-    }
-    const action = call.url.match(/^\/api\/v1\.0\/key\/([^/]+)(?:\/(\w+))?$/);
-    if (!action) return undefined;
-    const [, id, verb] = action;
+  const change = (id: string, patch: Partial<ApiKey>, message: string) => {
     const current = keys.find((k) => k.id === id);
     if (!current) return failed(404, Messages.apiKeyNotFound, 'Not Found');
-    const change = (patch: Partial<ApiKey>, message: string) => {
-      const changed = { ...current, ...patch };
-      keys = keys.map((k) => (k.id === id ? changed : k));
-      return wrapped(changed, message);
-    };
-    if (call.method === 'DELETE') {
-      keys = keys.filter((k) => k.id !== id);
+    const changed = { ...current, ...patch };
+    keys = keys.map((k) => (k.id === id ? changed : k));
+    return wrapped(changed, message);
+  };
+  const calls = serveEndpoints(
+    ...first,
+    on(list, ({ query }) => (query.limit === '100' && query.offset === '0' ? wrapped(keyList(keys)) : undefined)),
+    on(create, ({ body }) => {
+      const created: CreatedApiKey = {
+        ...apiKey('cccccccc-cccc-4ccc-8ccc-cccccccccccc', body.apiKeyName, 'ACTIVE'),
+        key: { keyId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', key: SECRET },
+      };
+      keys = [...keys, apiKey(created.id, body.apiKeyName, 'ACTIVE')];
+      return wrapped(created, Messages.createdName(body.apiKeyName));
+    }),
+    on(rename, ({ params, body }) =>
+      change(
+        params.apiKeyId,
+        { name: body.apiKeyName, apiKeyName: body.apiKeyName },
+        Messages.updatedName(body.apiKeyName),
+      ),
+    ),
+    on(activate, ({ params }) => change(params.apiKeyId, { status: 'ACTIVE' }, Messages.apiKeyActivated)),
+    on(deactivate, ({ params }) => change(params.apiKeyId, { status: 'INACTIVE' }, Messages.apiKeyDeactivated)),
+    on(remove, ({ params }) => {
+      if (!keys.some((k) => k.id === params.apiKeyId)) return failed(404, Messages.apiKeyNotFound, 'Not Found');
+      keys = keys.filter((k) => k.id !== params.apiKeyId);
       return wrapped({}, Messages.apiKeyDeleted);
-    }
-    if (verb === 'activate') return change({ status: 'ACTIVE' }, Messages.apiKeyActivated);
-    if (verb === 'deactivate') return change({ status: 'INACTIVE' }, Messages.apiKeyDeactivated);
-    if (verb === 'updateName') {
-      const name = (call.body as { apiKeyName: string }).apiKeyName;
-      return change({ name, apiKeyName: name }, Messages.updatedName(name));
-    }
-    return undefined;
-  });
+    }),
+  );
   renderPage(`/account/${ACCOUNT}/apiKeys`, '/account/:accountId/apiKeys', <ApiKeysPage />);
   return calls;
 }
@@ -73,8 +74,9 @@ const row = async (name: string) =>
   (await screen.findByText(name, { selector: 'td span' })).closest('tr') as HTMLElement;
 const dialog = async (title: string) =>
   (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('[role="dialog"]') as HTMLElement;
-const count = (calls: FetchCall[], method: string, url: string) =>
-  calls.filter((c) => c.method === method && c.url === url).length;
+/** The calls of `endpoint` about the key `apiKeyId`. */
+const callsAbout = (calls: FetchCall[], endpoint: Endpoint, apiKeyId: string) =>
+  callsTo(calls, endpoint).filter((c) => (c.params as Record<string, string>).apiKeyId === apiKeyId);
 const button = (scope: HTMLElement, name: string) => within(scope).getByRole('button', { name }) as HTMLButtonElement;
 /** Exact text, spaces as written: the spec's "API  key" has two. */
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false, trim: false }) };
@@ -89,8 +91,7 @@ describe('ApiKeysPage: the table', () => {
     expect(await screen.findByText('API Key Management')).toBeTruthy();
     const production = await row('Production');
     const staging = await row('Staging');
-    const list = calls.find((c) => c.url === LIST_URL);
-    expect(list?.headers['ebs-account-id']).toBe(ACCOUNT);
+    expect(callsTo(calls, list)[0]?.headers['ebs-account-id']).toBe(ACCOUNT);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'API Key Name',
       'Status',
@@ -110,7 +111,10 @@ describe('ApiKeysPage: the table', () => {
   });
 
   it('shows a failed list fetch as the service words it', async () => {
-    open([], (call) => (call.url === LIST_URL ? failed(403, Messages.notAMember, 'Forbidden') : undefined));
+    open(
+      [],
+      on(list, () => failed(403, Messages.notAMember, 'Forbidden')),
+    );
     await waitFor(() => expect(lastError()).toBe(Messages.notAMember));
   });
 });
@@ -127,19 +131,19 @@ describe('ApiKeysPage: Generate New API Keys', () => {
     fireEvent.click(button(modal, 'Create'));
     await within(modal).findByText('API key name is required.', exact);
 
-    expect(count(calls, 'POST', '/api/v1.0/key/')).toBe(0);
+    expect(callsTo(calls, create)).toHaveLength(0);
   });
 
   it('creates, shows the key id and the key once with copy buttons, and forgets them after Done', async () => {
     const writeText = stubClipboard();
     const calls = open([live]);
     fireEvent.click(await screen.findByRole('button', { name: /Generate New API Keys/ }));
-    const create = await dialog('Create API Key');
-    fireEvent.change(within(create).getByLabelText('API Key Name'), { target: { value: ' Mobile app ' } });
-    fireEvent.click(button(create, 'Create'));
+    const form = await dialog('Create API Key');
+    fireEvent.change(within(form).getByLabelText('API Key Name'), { target: { value: ' Mobile app ' } });
+    fireEvent.click(button(form, 'Create'));
 
     const shown = await dialog('Your New API Key');
-    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/v1.0/key/')?.body).toEqual({
+    expect(callsTo(calls, create)[0]?.body).toEqual({
       apiKeyName: 'Mobile app',
     });
     expect(toast.success).toHaveBeenCalledWith('Mobile app has been created.');
@@ -170,8 +174,9 @@ describe('ApiKeysPage: Generate New API Keys', () => {
   });
 
   it('keeps the create modal open and shows the refusal as the service words it', async () => {
-    open([], (call) =>
-      call.method === 'POST' && call.url === '/api/v1.0/key/' ? failed(400, Messages.apiKeyLimit) : undefined,
+    open(
+      [],
+      on(create, () => failed(400, Messages.apiKeyLimit)),
     );
     fireEvent.click(await screen.findByRole('button', { name: /Generate New API Keys/ }));
     const modal = await dialog('Create API Key');
@@ -195,7 +200,7 @@ describe('ApiKeysPage: Edit API Key', () => {
     fireEvent.change(input, { target: { value: '  ' } });
     fireEvent.click(button(modal, 'Update'));
     expect(await within(modal).findByText('API  key name is required.', exact)).toBeTruthy();
-    expect(calls.filter((c) => c.url.endsWith('/updateName'))).toHaveLength(0);
+    expect(callsTo(calls, rename)).toHaveLength(0);
 
     fireEvent.click(button(modal, 'Cancel'));
     await waitFor(() => expect(screen.queryByText('Edit API Key', { selector: '.ant-modal-title' })).toBeNull());
@@ -209,7 +214,7 @@ describe('ApiKeysPage: Edit API Key', () => {
     fireEvent.click(button(modal, 'Update'));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Production EU has been updated.'));
-    expect(calls.find((c) => c.url === `/api/v1.0/key/${live.id}/updateName`)?.body).toEqual({
+    expect(callsAbout(calls, rename, live.id)[0]?.body).toEqual({
       apiKeyName: 'Production EU',
     });
     expect(await row('Production EU')).toBeTruthy();
@@ -223,7 +228,7 @@ describe('ApiKeysPage: status and deletion', () => {
     fireEvent.click(button(await row('Staging'), 'Activate'));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('API key has been activated.'));
-    const call = calls.find((c) => c.url === `/api/v1.0/key/${paused.id}/activate`);
+    const [call] = callsAbout(calls, activate, paused.id);
     expect(call?.method).toBe('POST');
     expect(call?.body).toBeUndefined();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -243,12 +248,12 @@ describe('ApiKeysPage: status and deletion', () => {
 
     fireEvent.click(button(modal, 'Cancel'));
     await waitFor(() => expect(screen.queryByText('Deactivate API Key')).toBeNull());
-    expect(count(calls, 'POST', `/api/v1.0/key/${live.id}/deactivate`)).toBe(0);
+    expect(callsAbout(calls, deactivate, live.id)).toHaveLength(0);
 
     fireEvent.click(button(await row('Production'), 'Deactivate'));
     fireEvent.click(button(await dialog('Deactivate API Key'), 'Deactivate'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('API  key has been deactivated.'));
-    expect(count(calls, 'POST', `/api/v1.0/key/${live.id}/deactivate`)).toBe(1);
+    expect(callsAbout(calls, deactivate, live.id)).toHaveLength(1);
     const production = await row('Production');
     await waitFor(() => expect(button(production, 'Delete').disabled).toBe(false));
     expect(within(production).getByText('INACTIVE')).toBeTruthy();
@@ -267,14 +272,15 @@ describe('ApiKeysPage: status and deletion', () => {
     fireEvent.click(button(modal, 'Delete'));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('API key has been deleted.'));
-    expect(count(calls, 'DELETE', `/api/v1.0/key/${paused.id}`)).toBe(1);
+    expect(callsAbout(calls, remove, paused.id)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Staging', { selector: 'td span' })).toBeNull());
     expect(await row('Production')).toBeTruthy();
   });
 
   it('closes the confirmation and shows the refusal as the service words it', async () => {
-    open([paused], (call) =>
-      call.method === 'DELETE' ? failed(409, Messages.apiKeyDeleteActive, 'Conflict') : undefined,
+    open(
+      [paused],
+      on(remove, () => failed(409, Messages.apiKeyDeleteActive, 'Conflict')),
     );
     fireEvent.click(button(await row('Staging'), 'Delete'));
     fireEvent.click(button(await dialog('Delete API Key'), 'Delete'));

@@ -1,4 +1,4 @@
-import { API_KEY_LIST_LIMIT, type ApiKey, type ApiKeyList, type CreatedApiKey, Messages } from '@ebs/contract';
+import { API_KEY_LIST_LIMIT, endpoints, Messages } from '@ebs/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { toast } from '../../lib/toast';
@@ -7,14 +7,13 @@ export const apiKeyKeys = {
   list: (accountId: string) => ['account', accountId, 'api-keys'] as const,
 };
 
-const keyPath = (apiKeyId: string, action = '') =>
-  `/api/v1.0/key/${encodeURIComponent(apiKeyId)}${action ? `/${action}` : ''}`;
+const { list, create, rename, activate, deactivate, remove } = endpoints.keys;
 
 /** spec A §7, §9: the console fetches 100 keys at offset 0. */
 export const useApiKeys = (accountId: string) =>
   useQuery({
     queryKey: apiKeyKeys.list(accountId),
-    queryFn: () => api.get<ApiKeyList>('/api/v1.0/key', { accountId, query: { limit: API_KEY_LIST_LIMIT, offset: 0 } }),
+    queryFn: () => api(list, { accountId, query: { limit: API_KEY_LIST_LIMIT, offset: 0 } }),
     enabled: accountId !== '',
   });
 
@@ -43,7 +42,7 @@ function useKeyChange<V, R>(
 export const useCreateApiKey = (accountId: string) =>
   useKeyChange(
     accountId,
-    (apiKeyName: string) => api.post<CreatedApiKey>('/api/v1.0/key/', { accountId, body: { apiKeyName } }),
+    (apiKeyName: string) => api(create, { accountId, body: { apiKeyName } }),
     (created) => Messages.createdName(created.name),
     { gcTime: 0 },
   );
@@ -52,7 +51,7 @@ export const useRenameApiKey = (accountId: string) =>
   useKeyChange(
     accountId,
     ({ apiKeyId, apiKeyName }: { apiKeyId: string; apiKeyName: string }) =>
-      api.post<ApiKey>(keyPath(apiKeyId, 'updateName'), { accountId, body: { apiKeyName } }),
+      api(rename, { accountId, params: { apiKeyId }, body: { apiKeyName } }),
     (key) => Messages.updatedName(key.name),
   );
 
@@ -60,20 +59,20 @@ export const useRenameApiKey = (accountId: string) =>
 export const useActivateApiKey = (accountId: string) =>
   useKeyChange(
     accountId,
-    (apiKeyId: string) => api.post<ApiKey>(keyPath(apiKeyId, 'activate'), { accountId }),
+    (apiKeyId: string) => api(activate, { accountId, params: { apiKeyId } }),
     () => Messages.apiKeyActivated,
   );
 
 export const useDeactivateApiKey = (accountId: string) =>
   useKeyChange(
     accountId,
-    (apiKeyId: string) => api.post<ApiKey>(keyPath(apiKeyId, 'deactivate'), { accountId }),
+    (apiKeyId: string) => api(deactivate, { accountId, params: { apiKeyId } }),
     () => Messages.apiKeyDeactivated,
   );
 
 export const useDeleteApiKey = (accountId: string) =>
   useKeyChange(
     accountId,
-    (apiKeyId: string) => api.delete<unknown>(keyPath(apiKeyId), { accountId }),
+    (apiKeyId: string) => api(remove, { accountId, params: { apiKeyId } }),
     () => Messages.apiKeyDeleted,
   );

@@ -1,0 +1,64 @@
+import { endpoint } from '../endpoint.ts';
+import { AccountHeaders } from '../headers.ts';
+import {
+  ApiKey,
+  ApiKeyList,
+  ApiKeyListQuery,
+  ApiKeyParams,
+  CreateApiKeyBody,
+  CreateApiKeyByNameBody,
+  CreatedApiKey,
+  UpdateApiKeyNameBody,
+} from '../keys.ts';
+import { Empty } from '../wrapper.ts';
+
+const keyCall = { access: 'account', tag: 'keys', headers: AccountHeaders } as const;
+
+/** The API key calls of spec A §7: any member of the account manages its keys. */
+export const keyEndpoints = {
+  list: endpoint({ ...keyCall, method: 'GET', path: '/api/v1.0/key', query: ApiKeyListQuery, response: ApiKeyList }),
+  create: endpoint({
+    ...keyCall,
+    method: 'POST',
+    path: '/api/v1.0/key/',
+    body: CreateApiKeyBody,
+    response: CreatedApiKey,
+  }),
+  /** The same create, as the account area issues it (spec A §7). */
+  createByName: endpoint({
+    ...keyCall,
+    method: 'POST',
+    path: '/api/v1.0/key',
+    body: CreateApiKeyByNameBody,
+    response: CreatedApiKey,
+  }),
+  rename: endpoint({
+    ...keyCall,
+    method: 'POST',
+    path: '/api/v1.0/key/:apiKeyId/updateName',
+    params: ApiKeyParams,
+    body: UpdateApiKeyNameBody,
+    response: ApiKey,
+  }),
+  activate: endpoint({
+    ...keyCall,
+    method: 'POST',
+    path: '/api/v1.0/key/:apiKeyId/activate',
+    params: ApiKeyParams,
+    response: ApiKey,
+  }),
+  deactivate: endpoint({
+    ...keyCall,
+    method: 'POST',
+    path: '/api/v1.0/key/:apiKeyId/deactivate',
+    params: ApiKeyParams,
+    response: ApiKey,
+  }),
+  remove: endpoint({
+    ...keyCall,
+    method: 'DELETE',
+    path: '/api/v1.0/key/:apiKeyId',
+    params: ApiKeyParams,
+    response: Empty,
+  }),
+};

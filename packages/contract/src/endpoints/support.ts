@@ -1,0 +1,4 @@
+import type { Endpoint } from '../endpoint.ts';
+
+/** The support tickets. */
+export const supportEndpoints = {} satisfies Record<string, Endpoint>;

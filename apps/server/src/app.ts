@@ -12,6 +12,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { acceptEmptyJsonBody } from './http/reply.ts';
+import { refuseUntabledRoute } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseUnusableValues, validatorOptions } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
+    refuseUntabledRoute(route);
     for (const method of [route.method].flat()) {
       routes.push({
         method,

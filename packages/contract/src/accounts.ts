@@ -1,4 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { defaulted } from './endpoint.ts';
+import { ACCOUNT_HEADER } from './headers.ts';
 import { ACCOUNT_NAME_PATTERN } from './rules.ts';
 
 export const AccountStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]);
@@ -49,8 +51,8 @@ export const AccountDetails = Type.Composite([
 
 export const AccountListQuery = Type.Object(
   {
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    limit: defaulted(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    offset: defaulted(Type.Integer({ minimum: 0, default: 0 })),
   },
   { additionalProperties: false },
 );
@@ -61,6 +63,9 @@ export const AccountList = Type.Object({
   total: Type.Integer(),
   count: Type.Integer(),
 });
+
+/** The account list, create and finish calls may send ebs-account-id empty or leave it out (spec A §6). */
+export const OptionalAccountHeaders = Type.Object({ [ACCOUNT_HEADER]: Type.Optional(Type.String()) });
 
 export const CreateAccountBody = Type.Object(
   {

@@ -45,6 +45,32 @@ export const UpdateCardBody = Type.Object(
   { additionalProperties: false },
 );
 export type SetupIntent = Static<typeof SetupIntent>;
+/** POST /payment/card: the id of the card just attached. */
+export const AttachedCard = Type.Object({ cardId: Type.String() });
+
+/** The card as the local processor takes it from the card-entry component (never the console API). */
+export const ProcessorCard = Type.Object(
+  {
+    number: Type.String({ minLength: 1, maxLength: 32 }),
+    exp_month: Type.Integer(),
+    exp_year: Type.Integer(),
+    cvc: Type.String({ maxLength: 8 }),
+  },
+  { additionalProperties: false },
+);
+/** A setup intent of the local processor, named in its path. */
+export const SetupIntentParams = Type.Object({ id: Type.String({ pattern: '^seti_[A-Za-z0-9]{24}$' }) });
+export const ConfirmSetupIntentBody = Type.Object(
+  { client_secret: Type.String({ maxLength: 200 }), card: ProcessorCard },
+  { additionalProperties: false },
+);
+/** The card holder's answer to the local processor's confirmation challenge. */
+export const SetupIntentChallengeBody = Type.Object(
+  { client_secret: Type.String({ maxLength: 200 }), approve: Type.Boolean() },
+  { additionalProperties: false },
+);
+/** A charge of the local processor, whose receipt page is at its random id. */
+export const ChargeReceiptParams = Type.Object({ chargeId: Type.String({ pattern: '^ch_[A-Za-z0-9]{24}$' }) });
 
 /** spec A §5, §9: a deposit is a whole number of USD from the DEPOSIT setting's minAmount to 99999. */
 export const DEPOSIT_MAX = 99999;

@@ -1,12 +1,13 @@
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { Static, TObject, TProperties, TSchema } from '@sinclair/typebox';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'OPTIONS';
 
 /**
  * Who may call: anyone; a signed-in user; a member of the account named in `ebs-account-id` (the
- * server checks membership before it reads the body).
+ * server checks membership before it reads the body); the operator (the admin token, from this
+ * machine); this machine only, outside production (the development outbox).
  */
-export type Access = 'public' | 'user' | 'account';
+export type Access = 'public' | 'user' | 'account' | 'operator' | 'local';
 
 /**
  * One endpoint of the API: where it is, who may call it, what it takes and what it answers. The
@@ -21,6 +22,8 @@ export interface Endpoint {
   /** The OpenAPI document's group. */
   tag: string;
   summary?: string;
+  /** The OpenAPI document's longer text. */
+  description?: string;
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
@@ -42,6 +45,19 @@ export type EndpointBody<E extends Endpoint> = Part<E, 'body'>;
 export type EndpointHeaders<E extends Endpoint> = Part<E, 'headers'>;
 /** What the success wrapper's `data` holds; unknown for an answer that is not the wrapper. */
 export type EndpointData<E extends Endpoint> = E extends { response: infer S extends TSchema } ? Static<S> : unknown;
+
+declare const hasDefault: unique symbol;
+/** A schema with a default, which the server fills in when a request leaves the field out. */
+export type TDefaulted<T extends TSchema> = T & { readonly [hasDefault]: true };
+/** Marks a field whose schema holds a default, so that callers may leave it out (EndpointQueryInput). */
+export const defaulted = <T extends TSchema>(schema: T): TDefaulted<T> => schema as TDefaulted<T>;
+
+type DefaultedKeys<P extends TProperties> = { [K in keyof P]: P[K] extends TDefaulted<TSchema> ? K : never }[keyof P];
+
+/** The query a caller sends: the endpoint's query, with the fields that have a default left optional. */
+export type EndpointQueryInput<E extends Endpoint> = E extends { query: TObject<infer P> }
+  ? Omit<Static<TObject<P>>, DefaultedKeys<P>> & Partial<Static<TObject<P>>>
+  : EndpointQuery<E>;
 
 /** `/api/v1.0/key/:apiKeyId` with `{ apiKeyId: 'a b' }` is `/api/v1.0/key/a%20b`. */
 export function endpointPath(path: string, params: object | undefined): string {

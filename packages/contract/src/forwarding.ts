@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { defaulted } from './endpoint.ts';
 import { NETWORKS, type Network } from './networks.ts';
 
 /**
@@ -246,8 +247,8 @@ export const ForwardingTransactionQuery = Type.Object(
   {
     tokenForwardingWalletId: Type.Optional(Type.String({ maxLength: 64 })),
     address: Type.Optional(Type.String({ maxLength: 128 })),
-    limit: Type.Integer({ minimum: 1, maximum: TRANSACTION_LIST_MAX, default: TRANSACTION_LIST_MAX }),
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    limit: defaulted(Type.Integer({ minimum: 1, maximum: TRANSACTION_LIST_MAX, default: TRANSACTION_LIST_MAX })),
+    offset: defaulted(Type.Integer({ minimum: 0, default: 0 })),
   },
   { additionalProperties: false },
 );

@@ -22,3 +22,14 @@ export const PublicConfig = Type.Object({
   analyticsScriptUrl: Type.Optional(Type.String()),
 });
 export type PublicConfig = import('@sinclair/typebox').Static<typeof PublicConfig>;
+
+/** GET /api/v1.0/health: this process answers and reaches its database. */
+export const HealthStatus = Type.Object({ status: Type.Literal('ok') });
+
+/** The development outbox's filter: the mails to one address (normalized as sign-up does). */
+export const MailboxQuery = Type.Object({ to: Type.Optional(Type.String({ maxLength: 320 })) });
+
+/** One command of the admin command line, as its arguments (`accounts list --json`). */
+export const AdminCommandBody = Type.Object({
+  args: Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 }),
+});

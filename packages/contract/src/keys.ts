@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { defaulted } from './endpoint.ts';
 
 /** spec A §3, §4: an API key is ACTIVE or INACTIVE; a deleted key is gone from the list. */
 export const ApiKeyStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('INACTIVE')]);
@@ -30,8 +31,8 @@ export type CreatedApiKey = Static<typeof CreatedApiKey>;
 
 export const ApiKeyListQuery = Type.Object(
   {
-    limit: Type.Integer({ minimum: 1, maximum: API_KEY_LIST_LIMIT, default: 10 }),
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    limit: defaulted(Type.Integer({ minimum: 1, maximum: API_KEY_LIST_LIMIT, default: 10 })),
+    offset: defaulted(Type.Integer({ minimum: 0, default: 0 })),
   },
   { additionalProperties: false },
 );

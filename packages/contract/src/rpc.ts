@@ -30,6 +30,18 @@ export const findRpcNetwork = (path: string): RpcNetwork | undefined =>
 export const API_KEY_ID_PARAM = 'x-api-key-id';
 export const API_KEY_PARAM = 'x-api-key';
 
+/** The gateway's path: a network path of two parts, e.g. ethereum/mainnet. */
+export const RpcNetworkParams = Type.Object({
+  chain: Type.String({ description: 'the first part of the network path, e.g. ethereum' }),
+  net: Type.String({ description: 'the second part, e.g. mainnet or sepolia' }),
+});
+
+/** Documented, never refused by the schema: the gateway answers a missing key with its own JSON-RPC error. */
+export const RpcQuery = Type.Object({
+  [API_KEY_ID_PARAM]: Type.Optional(Type.String({ description: 'the API key id' })),
+  [API_KEY_PARAM]: Type.Optional(Type.String({ description: 'the API key' })),
+});
+
 /** spec B §2: what the RPC page shows in place of an empty input. */
 export const API_KEY_ID_PLACEHOLDER = '[API_KEY_ID]';
 export const API_KEY_PLACEHOLDER = '[API_KEY]';

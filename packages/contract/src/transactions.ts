@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { defaulted } from './endpoint.ts';
 
 /**
  * spec A §3: the ledger's transaction types and the readable description of each. The last three
@@ -26,8 +27,8 @@ const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 export const TransactionListQuery = Type.Object(
   {
     // spec A §7: the monthly summary fetches up to 1000 records.
-    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
-    offset: Type.Integer({ minimum: 0, default: 0 }),
+    limit: defaulted(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
+    offset: defaulted(Type.Integer({ minimum: 0, default: 0 })),
     dateStart: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' })),
     dateEnd: Type.Optional(Type.String({ pattern: DATE, description: 'YYYY-MM-DD, inclusive (UTC)' })),
     typeIn: Type.Optional(

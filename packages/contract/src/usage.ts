@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { defaulted } from './endpoint.ts';
 import { FORWARDING_RESOURCES } from './forwarding.ts';
 import { RPC_NETWORKS } from './rpc.ts';
 
@@ -45,9 +46,9 @@ export const UsageListQuery = Type.Object(
     resourceNameIn: Type.Optional(
       Type.String({ maxLength: 2000, description: 'resource names as a JSON array text, or separated by commas' }),
     ),
-    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
-    offset: Type.Integer({ minimum: 0, default: 0 }),
-    order: Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'], default: 'desc' }),
+    limit: defaulted(Type.Integer({ minimum: 1, maximum: 1000, default: 10 })),
+    offset: defaulted(Type.Integer({ minimum: 0, default: 0 })),
+    order: defaulted(Type.Unsafe<'asc' | 'desc'>({ type: 'string', enum: ['asc', 'desc'], default: 'desc' })),
   },
   { additionalProperties: false },
 );

@@ -1,4 +1,4 @@
-import { ACCOUNT_HEADER, canManageAccount, Messages } from '@ebs/contract';
+import { ACCOUNT_HEADER, canManageAccount, type Endpoint, Messages } from '@ebs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { isSessionLive, sessionLive } from '../modules/identity/identity.service.ts';
@@ -33,6 +33,8 @@ declare module 'fastify' {
     draftAllowed?: boolean;
     /** Only the account's owner may call (docs/roles.md); the refusal's message for anyone else. */
     ownerOnly?: string;
+    /** The contract's table entry the route was registered from (http/route.ts). */
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     caller: Caller | null;

@@ -1,6 +1,9 @@
+import { endpointList, endpoints } from '@ebs/contract';
+import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/databases.ts';
 import { serverFor } from '../testing/server.ts';
+import { refuseUntabledRoute } from './route.ts';
 
 describe('OpenAPI', () => {
   const server = serverFor(testDatabases[0]!);
@@ -28,6 +31,31 @@ describe('OpenAPI', () => {
       'givenName',
       'familyName',
     ]);
+  });
+
+  it("registers every endpoint of the contract's table and documents each one not hidden", async () => {
+    const doc = (await (await fetch(`${server().url}/api/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const registered = new Set(server().routes.map((r) => `${r.method} ${r.url}`));
+    // The Stripe webhook exists only with CARD_PROVIDER=stripe (stripe-webhook.security.test.ts).
+    const here = endpointList().filter(({ endpoint }) => endpoint !== endpoints.cards.stripeWebhook);
+    for (const { name, endpoint } of here) {
+      expect(registered.has(`${endpoint.method} ${endpoint.path}`), name).toBe(true);
+      const documented = doc.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
+      expect(documented !== undefined, name).toBe(!endpoint.hidden);
+      if (documented && endpoint.access === 'public') expect(documented.security, name).toEqual([]);
+    }
+  });
+
+  it('refuses to build with a route of its own paths registered outside the table', () => {
+    const stray = { method: 'GET', url: '/api/v1.0/stray', config: {}, handler: async () => ({}) } as RouteOptions;
+    expect(() => refuseUntabledRoute(stray)).toThrow(
+      "GET /api/v1.0/stray is not registered from the contract's endpoint table",
+    );
+    const copied = { ...stray, config: { endpoint: { ...endpoints.keys.list } } } as RouteOptions;
+    expect(() => refuseUntabledRoute(copied)).toThrow();
+    expect(() => refuseUntabledRoute({ ...stray, url: '/assets/app.js' })).not.toThrow();
   });
 
   it('serves the documentation viewer at /api/docs', async () => {

@@ -1,13 +1,22 @@
-import type {
-  Endpoint,
-  EndpointBody,
-  EndpointData,
-  EndpointHeaders,
-  EndpointParams,
-  EndpointQuery,
+import {
+  type Endpoint,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointHeaders,
+  type EndpointParams,
+  type EndpointQuery,
+  endpointList,
 } from '@ebs/contract';
 import type { TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+  RouteShorthandOptions,
+} from 'fastify';
+import { API_DOCS_PREFIX } from './guards.ts';
 import { responses } from './reply.ts';
 
 /** A request to `E`, typed by its schemas (which the route validates before the handler runs). */
@@ -28,6 +37,24 @@ export type EndpointRouteOptions = Omit<RouteShorthandOptions, 'schema'>;
 
 type Router = Pick<FastifyInstance, 'route'>;
 
+const tabled = new Set(endpointList().map((entry) => entry.endpoint));
+/** The server's own paths; the rest are the web app's files and the OpenAPI viewer's. */
+const OWN_PATHS = ['/api/', '/auth/', '/dev/', '/admin/', '/processor/'];
+
+/**
+ * Refuses, when the app is built, a route of the server's own paths that was not registered from
+ * the contract's table: no endpoint exists outside it.
+ */
+export function refuseUntabledRoute(registered: RouteOptions): void {
+  const { url, config } = registered;
+  if (!OWN_PATHS.some((prefix) => url.startsWith(prefix)) || url.startsWith(API_DOCS_PREFIX)) return;
+  if (registered.method === 'HEAD') return; // Fastify's own twin of a GET route.
+  const endpoint = (config as FastifyContextConfig | undefined)?.endpoint;
+  if (!endpoint || !tabled.has(endpoint)) {
+    throw new Error(`${String(registered.method)} ${url} is not registered from the contract's endpoint table`);
+  }
+}
+
 /**
  * Registers the route of an endpoint of the contract's table: its method, path, access (read by
  * the guards), and schemas (which validate the request, shape the answer and make the OpenAPI
@@ -45,12 +72,16 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     config: {
       ...options.config,
+      endpoint,
       ...(endpoint.access === 'public' && { public: true }),
       ...(endpoint.access === 'account' && { accountScoped: true }),
     },
     schema: {
       tags: [endpoint.tag],
       ...(endpoint.summary && { summary: endpoint.summary }),
+      ...(endpoint.description && { description: endpoint.description }),
+      // The document's default is the identity token; a public endpoint needs none.
+      ...(endpoint.access === 'public' && { security: [] }),
       ...(endpoint.hidden && { hide: true }),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),

@@ -1,32 +1,48 @@
-import type { AuthSession } from '@ebs/contract';
+import { type AuthSession, endpoints, type PaymentCard, type Setting, type UserInfo } from '@ebs/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, setAuthSession } from '../session/session-store';
+import { accountDetails } from '../testing/account-details';
+import {
+  callsTo,
+  type FetchCall,
+  failed,
+  on,
+  type Reply,
+  serveEndpoints,
+  serveFetch,
+  wrapped,
+} from '../testing/page-test-kit';
 import { api } from './client';
-
-type Reply = { status: number; body: unknown };
-type Handler = (url: string, init: RequestInit) => Reply;
 
 const session = (idToken: string): AuthSession => ({
   idToken,
   expiresIn: 3600,
   user: { sub: 'u1', email: 'ann@example.com', givenName: 'Ann', familyName: 'Lee' },
 });
+const user: UserInfo = {
+  id: 'u1',
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  mfaEnabled: false,
+  bonusRedemption: { welcomeCredit: false },
+  ambassador: null,
+};
+const cards: PaymentCard[] = [
+  { id: 'pm_1', defaultPaymentMethod: true, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
+];
+const setting: Setting = { name: 'DEPOSIT', settings: { minAmount: 5 } };
 
-const expired = { status: 401, body: { statusCode: 401, message: 'CognitoTokenExpired', error: 'Unauthorized' } };
-const wrapped = (data: unknown) => ({ status: 200, body: { statusCode: 200, message: 'OK', data } });
+const { refresh, signOut, signIn } = endpoints.identity;
 
-let fetchMock: ReturnType<typeof vi.fn>;
+const expired = failed(401, 'CognitoTokenExpired', 'Unauthorized');
+const tokenExpired = failed(401, 'Token expired', 'Unauthorized');
 
-function serve(handler: Handler) {
-  fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    const reply = handler(url, init);
-    return new Response(JSON.stringify(reply.body), { status: reply.status });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-}
-
-const bearer = (init: RequestInit) => (init.headers as Record<string, string>).authorization;
-const callsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(path));
+/** Answers `data` to a call sent with the renewed token, CognitoTokenExpired to any other. */
+const withNewToken =
+  <T>(data: T) =>
+  (call: FetchCall): Reply<T> =>
+    call.headers.authorization === 'Bearer new-token' ? wrapped(data) : expired;
 
 beforeEach(() => {
   clearSession();
@@ -39,60 +55,69 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('api client', () => {
+/** The renewal and sign-out rules: the stand-ins answer each endpoint in its own way. */
+describe('api client: token renewal and sign-out', () => {
   it('refreshes once on CognitoTokenExpired and retries once with the new token', async () => {
-    serve((url, init) => {
-      if (url === '/auth/refresh') return wrapped(session('new-token'));
-      return bearer(init) === 'Bearer new-token' ? wrapped({ balance: 5 }) : expired;
-    });
+    const details = accountDetails({ balance: 5 });
+    const calls = serveEndpoints(
+      on(refresh, () => wrapped(session('new-token'))),
+      on(endpoints.accounts.details, withNewToken(details)),
+    );
 
-    await expect(api.get('/api/v1.0/account/details')).resolves.toEqual({ balance: 5 });
+    await expect(api(endpoints.accounts.details)).resolves.toEqual(details);
 
-    expect(callsTo('/auth/refresh')).toHaveLength(1);
-    const detailCalls = callsTo('/api/v1.0/account/details');
+    expect(callsTo(calls, refresh)).toHaveLength(1);
+    const detailCalls = callsTo(calls, endpoints.accounts.details);
     expect(detailCalls).toHaveLength(2);
-    expect(bearer(detailCalls[1]?.[1] as RequestInit)).toBe('Bearer new-token');
+    expect(detailCalls[1]?.headers.authorization).toBe('Bearer new-token');
     expect(getSession().idToken).toBe('new-token');
   });
 
   it('shares one refresh between concurrent expired requests', async () => {
-    serve((url, init) => {
-      if (url === '/auth/refresh') return wrapped(session('new-token'));
-      return bearer(init) === 'Bearer new-token' ? wrapped(url) : expired;
-    });
+    const calls = serveEndpoints(
+      on(refresh, () => wrapped(session('new-token'))),
+      on(endpoints.users.info, withNewToken(user)),
+      on(endpoints.cards.list, withNewToken(cards)),
+      on(endpoints.settings.read, withNewToken(setting)),
+    );
 
     const results = await Promise.all([
-      api.get('/api/v1.0/user'),
-      api.get('/api/v1.0/payment/card'),
-      api.get('/api/v1.0/setting'),
+      api(endpoints.users.info),
+      api(endpoints.cards.list),
+      api(endpoints.settings.read, { query: { name: 'DEPOSIT' } }),
     ]);
 
-    expect(results).toEqual(['/api/v1.0/user', '/api/v1.0/payment/card', '/api/v1.0/setting']);
-    expect(callsTo('/auth/refresh')).toHaveLength(1);
-    expect(callsTo('/api/')).toHaveLength(6);
+    expect(results).toEqual([user, cards, setting]);
+    expect(callsTo(calls, refresh)).toHaveLength(1);
+    expect(callsTo(calls, endpoints.users.info)).toHaveLength(2);
+    expect(callsTo(calls, endpoints.cards.list)).toHaveLength(2);
+    expect(callsTo(calls, endpoints.settings.read)).toHaveLength(2);
+    expect(calls).toHaveLength(7);
   });
 
   it('rejects a second CognitoTokenExpired after the retry instead of looping', async () => {
-    serve((url) => (url === '/auth/refresh' ? wrapped(session('new-token')) : expired));
+    const calls = serveEndpoints(
+      on(refresh, () => wrapped(session('new-token'))),
+      on(endpoints.users.info, () => expired),
+    );
 
-    await expect(api.get('/api/v1.0/user')).rejects.toThrow('CognitoTokenExpired');
+    await expect(api(endpoints.users.info)).rejects.toThrow('CognitoTokenExpired');
 
-    expect(callsTo('/auth/refresh')).toHaveLength(1);
-    expect(callsTo('/api/v1.0/user')).toHaveLength(2);
+    expect(callsTo(calls, refresh)).toHaveLength(1);
+    expect(callsTo(calls, endpoints.users.info)).toHaveLength(2);
   });
 
   it('signs out and rejects when the refresh fails', async () => {
     localStorage.setItem('user', '{}');
-    serve((url) => {
-      if (url === '/auth/refresh')
-        return { status: 401, body: { statusCode: 401, message: 'Token expired', error: 'Unauthorized' } };
-      if (url === '/auth/sign-out') return wrapped({ result: 'SUCCESS' });
-      return expired;
-    });
+    const calls = serveEndpoints(
+      on(refresh, () => tokenExpired),
+      on(signOut, () => wrapped({ result: 'SUCCESS' })),
+      on(endpoints.users.info, () => expired),
+    );
 
-    await expect(api.get('/api/v1.0/user')).rejects.toThrow('Token expired');
+    await expect(api(endpoints.users.info)).rejects.toThrow('Token expired');
 
-    expect(callsTo('/auth/sign-out')).toHaveLength(1);
+    expect(callsTo(calls, signOut)).toHaveLength(1);
     expect(localStorage.length).toBe(0);
     expect(getSession().idToken).toBeNull();
   });
@@ -100,59 +125,63 @@ describe('api client', () => {
   it('clears browser storage and signs out on Token expired / Unauthorized', async () => {
     localStorage.setItem('currentAccount', '{"id":"a1"}');
     sessionStorage.setItem('draft', 'x');
-    serve((url) =>
-      url === '/auth/sign-out'
-        ? wrapped({ result: 'SUCCESS' })
-        : { status: 401, body: { statusCode: 401, message: 'Token expired', error: 'Unauthorized' } },
+    const calls = serveEndpoints(
+      on(signOut, () => wrapped({ result: 'SUCCESS' })),
+      on(refresh, () => tokenExpired),
+      on(endpoints.accounts.details, () => tokenExpired),
     );
 
-    await expect(api.get('/api/v1.0/account/details')).rejects.toThrow('Token expired');
+    await expect(api(endpoints.accounts.details)).rejects.toThrow('Token expired');
 
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
     expect(getSession().idToken).toBeNull();
-    expect(callsTo('/auth/sign-out')).toHaveLength(1);
-    expect(callsTo('/auth/refresh')).toHaveLength(0);
+    expect(callsTo(calls, signOut)).toHaveLength(1);
+    expect(callsTo(calls, refresh)).toHaveLength(0);
   });
+});
 
+/**
+ * How the client sends a request and reads an answer, whatever the endpoint: the stand-in answers
+ * every call alike (serveFetch), or fetch itself is replaced where the answer is no JSON or none.
+ */
+describe('api client: the HTTP exchange', () => {
   it("rejects a non-success wrapper without a message with 'Unknown error!'", async () => {
-    serve(() => ({ status: 200, body: { status: 500, data: null } }));
+    serveFetch(() => ({ status: 200, body: { status: 500, data: null } }));
 
-    await expect(api.get('/api/v1.0/user')).rejects.toThrow('Unknown error!');
+    await expect(api(endpoints.users.info)).rejects.toThrow('Unknown error!');
   });
 
   it('rejects a non-success wrapper with its message', async () => {
-    serve(() => ({ status: 200, body: { status: 400, message: 'Nope', data: null } }));
+    serveFetch(() => ({ status: 200, body: { status: 400, message: 'Nope', data: null } }));
 
-    await expect(api.post('/api/v1.0/account', { body: {} })).rejects.toThrow('Nope');
+    await expect(api(endpoints.accounts.create, { body: { accountName: 'Ops' } })).rejects.toThrow('Nope');
   });
 
   it('counts {status: 200, data} as success (the lenient rule)', async () => {
-    serve(() => ({ status: 200, body: { status: 200, data: { ok: true } } }));
+    serveFetch(() => ({ status: 200, body: { status: 200, data: { ok: true } } }));
 
-    await expect(api.get('/api/v1.0/user')).resolves.toEqual({ ok: true });
+    await expect(api(endpoints.users.info)).resolves.toEqual({ ok: true });
   });
 
   it('rejects an error answer with its message and keeps the error name', async () => {
-    serve(() => ({
-      status: 400,
-      body: { statusCode: 400, message: 'User is not confirmed.', error: 'UserNotConfirmedException' },
-    }));
+    serveFetch(() => failed(400, 'User is not confirmed.', 'UserNotConfirmedException'));
 
-    await expect(api.post('/auth/sign-in', { body: {} })).rejects.toMatchObject({
+    await expect(api(signIn, { body: { email: 'ann@example.com', password: 'secret pass 1' } })).rejects.toMatchObject({
       message: 'User is not confirmed.',
       code: 'UserNotConfirmedException',
     });
   });
 
   it('rejects an error answer without a message with the raw HTTP error: its status and body', async () => {
+    // Not serveFetch: its answers are JSON, and this one is an HTML page.
     const page = '<html><body>502 Bad Gateway</body></html>';
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(page, { status: 502 })),
     );
 
-    await expect(api.get('/api/v1.0/user')).rejects.toMatchObject({
+    await expect(api(endpoints.users.info)).rejects.toMatchObject({
       message: 'Request failed with status code 502',
       status: 502,
       code: undefined,
@@ -161,43 +190,49 @@ describe('api client', () => {
   });
 
   it('rejects a call that never got an answer with the raw network error', async () => {
+    // Not serveFetch: it always answers, and this call gets no answer.
     const offline = new TypeError('Failed to fetch');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(offline)),
     );
 
-    await expect(api.get('/api/v1.0/user')).rejects.toBe(offline);
+    await expect(api(endpoints.users.info)).rejects.toBe(offline);
   });
 
   it('rejects a non-string error message as JSON text', async () => {
-    serve(() => ({ status: 400, body: { statusCode: 400, message: ['a', 'b'], error: 'Bad Request' } }));
+    serveFetch(() => ({ status: 400, body: { statusCode: 400, message: ['a', 'b'], error: 'Bad Request' } }));
 
-    await expect(api.get('/api/v1.0/user')).rejects.toThrow('["a","b"]');
+    await expect(api(endpoints.users.info)).rejects.toThrow('["a","b"]');
   });
 
   it('leaves out undefined query values and sends the account header as given', async () => {
-    serve(() => wrapped([]));
+    const calls = serveFetch(() => wrapped({ transactions: [], totalCount: 0 }));
 
-    await api.get('/api/v1.0/account', { query: { limit: 10, offset: 0, name: undefined }, accountId: '' });
+    await api(endpoints.billing.listTransactions, {
+      query: { limit: 10, offset: 0, dateStart: undefined },
+      accountId: '',
+    });
 
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/v1.0/account?limit=10&offset=0');
-    expect(init.headers).toMatchObject({ 'ebs-account-id': '', authorization: 'Bearer old-token' });
-    expect(init.credentials).toBe('same-origin');
+    const [call] = callsTo(calls, endpoints.billing.listTransactions);
+    expect(calls).toHaveLength(1);
+    expect(call?.query).toEqual({ limit: '10', offset: '0' });
+    expect(call?.headers).toMatchObject({ 'ebs-account-id': '', authorization: 'Bearer old-token' });
+    expect(call?.credentials).toBe('same-origin');
   });
 
   it('sends extra headers such as an idempotency key next to its own', async () => {
-    serve(() => wrapped({ ok: true }));
+    const calls = serveFetch(() => wrapped({ ok: true }));
 
-    await api.post('/api/v1.0/payment/card/deposit', {
+    await api(endpoints.billing.deposit, {
       body: { cardId: 'c1', depositAmount: 5 },
       accountId: 'a1',
       headers: { 'idempotency-key': 'key-12345678', authorization: 'Bearer forged' },
     });
 
-    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(init.headers).toMatchObject({
+    const [call] = callsTo(calls, endpoints.billing.deposit);
+    expect(calls).toHaveLength(1);
+    expect(call?.headers).toMatchObject({
       'idempotency-key': 'key-12345678',
       'ebs-account-id': 'a1',
       authorization: 'Bearer old-token',

@@ -6,9 +6,10 @@ import type {
   EndpointData,
   EndpointParams,
   EndpointQuery,
+  EndpointQueryInput,
   HttpMethod,
 } from '@ebs/contract';
-import { endpointPath, isErrorCode, isSuccessWrapper, Messages } from '@ebs/contract';
+import { endpointPath, endpoints, isErrorCode, isSuccessWrapper, Messages } from '@ebs/contract';
 import { getSession, setAuthSession } from '../session/session-store';
 import { signOut } from '../session/sign-out';
 import { ApiError } from './api-error';
@@ -49,7 +50,7 @@ let refreshing: Promise<AuthSession> | null = null;
  */
 export function refreshIdToken(): Promise<AuthSession> {
   refreshing ??= (async () => {
-    const response = await send('POST', '/auth/refresh');
+    const response = await send(endpoints.identity.refresh.method, endpoints.identity.refresh.path);
     if (!response.ok) throw toError(response);
     const session = unwrap<AuthSession>(response);
     setAuthSession(session);
@@ -86,7 +87,7 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
 /** What a call of `E` sends: its path parameters, query and body as the table types them. */
 export type EndpointInput<E extends Endpoint> = Omit<RequestOptions, 'query' | 'body'> &
   (EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> }) &
-  (EndpointQuery<E> extends undefined ? { query?: undefined } : { query: EndpointQuery<E> }) &
+  (EndpointQuery<E> extends undefined ? { query?: undefined } : { query: EndpointQueryInput<E> }) &
   (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
 
 type InputArgs<E extends Endpoint> =
@@ -106,7 +107,3 @@ export function api<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): 
     false,
   );
 }
-
-api.get = <T>(path: string, options: Omit<RequestOptions, 'body'> = {}) => request<T>('GET', path, options, false);
-api.post = <T>(path: string, options: RequestOptions = {}) => request<T>('POST', path, options, false);
-api.delete = <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, options, false);

@@ -1,4 +1,4 @@
-import { ACCOUNT_HEADER, type HttpMethod } from '@ebs/contract';
+import { ACCOUNT_HEADER, endpoints, type HttpMethod } from '@ebs/contract';
 import { getSession } from '../session/session-store';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -44,7 +44,7 @@ export async function send(method: HttpMethod, path: string, options: RequestOpt
   const session = getSession();
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   // The refresh call is authenticated by its cookie; an expired bearer would only confuse it.
-  const sentToken = path === '/auth/refresh' ? null : session.idToken;
+  const sentToken = path === endpoints.identity.refresh.path ? null : session.idToken;
   if (sentToken) headers.authorization = `Bearer ${sentToken}`;
   if (path.startsWith('/api/')) headers[ACCOUNT_HEADER] = options.accountId ?? session.currentAccount?.id ?? '';
   if (options.body !== undefined) headers['content-type'] = 'application/json';

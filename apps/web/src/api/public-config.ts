@@ -1,10 +1,10 @@
-import type { PublicConfig } from '@ebs/contract';
+import { endpoints, type PublicConfig } from '@ebs/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
 export const publicConfigQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => api.get<PublicConfig>('/api/v1.0/config'),
+  queryFn: () => api(endpoints.system.config),
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
 });

@@ -1,4 +1,4 @@
-import type { PaymentCard } from '@ebs/contract';
+import { endpoints } from '@ebs/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 
@@ -10,7 +10,7 @@ export const paymentCardKeys = {
 export const paymentCardsQuery = (accountId: string) =>
   queryOptions({
     queryKey: paymentCardKeys.list(accountId),
-    queryFn: () => api.get<PaymentCard[]>('/api/v1.0/payment/card', { accountId }),
+    queryFn: () => api(endpoints.cards.list, { accountId }),
     enabled: accountId !== '',
   });
 

@@ -1,4 +1,4 @@
-import type { Setting, SettingName } from '@ebs/contract';
+import { endpoints, type SettingName } from '@ebs/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 
@@ -6,6 +6,6 @@ import { api } from '../api/client';
 export const useSetting = (name: SettingName) =>
   useQuery({
     queryKey: ['setting', name] as const,
-    queryFn: () => api.get<Setting>('/api/v1.0/setting', { query: { name } }),
+    queryFn: () => api(endpoints.settings.read, { query: { name } }),
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,4 @@
-import type { AccountDetails } from '@ebs/contract';
+import { endpoints } from '@ebs/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/client';
@@ -8,7 +8,7 @@ export const accountDetailsKey = (accountId: string) => ['account', accountId, '
 
 export const accountDetailsQuery = (accountId: string) => ({
   queryKey: accountDetailsKey(accountId),
-  queryFn: () => api.get<AccountDetails>('/api/v1.0/account/details', { accountId }),
+  queryFn: () => api(endpoints.accounts.details, { accountId }),
 });
 
 /** How often the account layout re-reads the details, so suspension and re-activation show within a minute. */

@@ -1,12 +1,17 @@
-import type { PaymentCard } from '@ebs/contract';
+import { type Endpoint, endpoints, type PaymentCard } from '@ebs/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountDetails } from '../testing/account-details';
+import {
+  callsTo,
+  type EndpointStub,
+  type FetchCall,
+  failed,
+  on,
+  serveEndpoints,
+  wrapped,
+} from '../testing/page-test-kit';
 import { loadAccount } from './load-account';
 import { clearSession, getSession, setAuthSession, setCurrentAccount, subscribe } from './session-store';
-
-type Reply = { status: number; body: unknown };
-
-const wrapped = (data: unknown): Reply => ({ status: 200, body: { statusCode: 200, message: 'OK', data } });
 
 const details = (id: string) =>
   accountDetails({
@@ -23,19 +28,22 @@ const cards: PaymentCard[] = [
   { id: 'pm_1', defaultPaymentMethod: true, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } },
 ];
 
-let fetchMock: ReturnType<typeof vi.fn>;
+const { details: detailsCall, isFeatureEnabled } = endpoints.accounts;
+const cardList = endpoints.cards.list;
 
-function serve(handler: (url: string) => Reply) {
-  fetchMock = vi.fn(async (url: string) => {
-    const reply = handler(url);
-    return new Response(JSON.stringify(reply.body), { status: reply.status });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-}
+/** The account's details, its cards, and the TOKEN_FORWARDING check answering `enabled`. */
+const serveAccount = (id: string, accountCards: PaymentCard[], enabled: boolean) =>
+  serveEndpoints(
+    on(detailsCall, () => wrapped(details(id))),
+    on(cardList, () => wrapped(accountCards)),
+    on(isFeatureEnabled, () => wrapped({ featureName: 'TOKEN_FORWARDING', result: enabled })),
+  );
 
-const calledUrls = () => fetchMock.mock.calls.map(([url]) => String(url));
-const accountHeaders = () =>
-  fetchMock.mock.calls.map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['ebs-account-id']);
+/** Which of `named` each call went to, in the order they were made. */
+const calledInOrder = (calls: FetchCall[], named: Record<string, Endpoint>) =>
+  calls.map((call) => Object.entries(named).find(([, endpoint]) => callsTo([call], endpoint).length > 0)?.[0]);
+const loadCalls = { details: detailsCall, cards: cardList, feature: isFeatureEnabled };
+const accountHeaders = (calls: FetchCall[]) => calls.map((call) => call.headers['ebs-account-id']);
 
 beforeEach(() => {
   clearSession();
@@ -57,29 +65,20 @@ describe('loadAccount', () => {
   it('fetches details, then cards, then the TOKEN_FORWARDING check, all for the given account', async () => {
     // Another account is current: the requests must still name the one being loaded.
     setCurrentAccount({ ...details('old'), cards: [], features: { tokenForwardingEnabled: false } });
-    serve((url) => {
-      if (url === '/api/v1.0/account/details') return wrapped(details('a1'));
-      if (url === '/api/v1.0/payment/card') return wrapped(cards);
-      return wrapped({ featureName: 'TOKEN_FORWARDING', result: true });
-    });
+    const calls = serveAccount('a1', cards, true);
 
     await loadAccount('a1');
 
-    expect(calledUrls()).toEqual([
-      '/api/v1.0/account/details',
-      '/api/v1.0/payment/card',
-      '/api/v1.0/feature/isAccountValidForFeature?featureName=TOKEN_FORWARDING',
-    ]);
-    for (const [, init] of fetchMock.mock.calls) expect((init as RequestInit).method).toBe('GET');
-    expect(accountHeaders()).toEqual(['a1', 'a1', 'a1']);
+    expect(calledInOrder(calls, loadCalls)).toEqual(['details', 'cards', 'feature']);
+    expect(callsTo(calls, detailsCall)[0]?.query).toEqual({});
+    expect(callsTo(calls, cardList)[0]?.query).toEqual({});
+    expect(callsTo(calls, isFeatureEnabled)[0]?.query).toEqual({ featureName: 'TOKEN_FORWARDING' });
+    for (const call of calls) expect(call.method).toBe('GET');
+    expect(accountHeaders(calls)).toEqual(['a1', 'a1', 'a1']);
   });
 
   it('makes the loaded account current, in memory and in localStorage, and notifies subscribers', async () => {
-    serve((url) => {
-      if (url === '/api/v1.0/account/details') return wrapped(details('a1'));
-      if (url === '/api/v1.0/payment/card') return wrapped(cards);
-      return wrapped({ featureName: 'TOKEN_FORWARDING', result: true });
-    });
+    serveAccount('a1', cards, true);
     const seen: unknown[] = [];
     const unsubscribe = subscribe(() => seen.push(getSession().currentAccount));
 
@@ -94,11 +93,7 @@ describe('loadAccount', () => {
   });
 
   it('records a disabled feature as tokenForwardingEnabled: false', async () => {
-    serve((url) => {
-      if (url === '/api/v1.0/account/details') return wrapped(details('a2'));
-      if (url === '/api/v1.0/payment/card') return wrapped([]);
-      return wrapped({ featureName: 'TOKEN_FORWARDING', result: false });
-    });
+    serveAccount('a2', [], false);
 
     await loadAccount('a2');
 
@@ -110,14 +105,16 @@ describe('loadAccount', () => {
   });
 
   it('rejects with the server message and stores nothing when the details call fails', async () => {
-    serve(() => ({ status: 404, body: { statusCode: 404, message: 'Account not found', error: 'Not Found' } }));
+    const refuse = (endpoint: Endpoint): EndpointStub =>
+      on(endpoint, () => failed(404, 'Account not found', 'Not Found'));
+    const calls = serveEndpoints(refuse(detailsCall), refuse(cardList), refuse(isFeatureEnabled));
     const listener = vi.fn();
     const unsubscribe = subscribe(listener);
 
     await expect(loadAccount('missing')).rejects.toThrow('Account not found');
     unsubscribe();
 
-    expect(calledUrls()).toEqual(['/api/v1.0/account/details']);
+    expect(calledInOrder(calls, loadCalls)).toEqual(['details']);
     expect(getSession().currentAccount).toBeNull();
     expect(localStorage.getItem('currentAccount')).toBeNull();
     expect(listener).not.toHaveBeenCalled();

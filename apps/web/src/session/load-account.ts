@@ -1,4 +1,4 @@
-import type { FeatureResult, PaymentCard } from '@ebs/contract';
+import { endpoints } from '@ebs/contract';
 import { api } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { accountDetailsQuery } from './account-details';
@@ -7,8 +7,8 @@ import { type CurrentAccount, setCurrentAccount } from './session-store';
 /** Loads an account by id and makes it current: details, then cards, then the TOKEN_FORWARDING check. */
 export async function loadAccount(accountId: string): Promise<CurrentAccount> {
   const details = await queryClient.fetchQuery(accountDetailsQuery(accountId));
-  const cards = await api.get<PaymentCard[]>('/api/v1.0/payment/card', { accountId });
-  const feature = await api.get<FeatureResult>('/api/v1.0/feature/isAccountValidForFeature', {
+  const cards = await api(endpoints.cards.list, { accountId });
+  const feature = await api(endpoints.accounts.isFeatureEnabled, {
     query: { featureName: 'TOKEN_FORWARDING' },
     accountId,
   });

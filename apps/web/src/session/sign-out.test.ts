@@ -1,4 +1,6 @@
+import { endpoints } from '@ebs/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, on, serveEndpoints } from '../testing/page-test-kit';
 import { getSession, setAuthSession } from './session-store';
 import { signOut } from './sign-out';
 
@@ -31,11 +33,11 @@ function expectSignedOut() {
 
 describe('sign-out, spec B §4', () => {
   it('only logs a sign-out call the server refuses, and signs out all the same', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ statusCode: 500, message: 'boom' }), { status: 500 })),
+    const calls = serveEndpoints(
+      on(endpoints.identity.signOut, () => ({ status: 500, body: { statusCode: 500, message: 'boom' } })),
     );
     await expect(signOut()).resolves.toBeUndefined();
+    expect(callsTo(calls, endpoints.identity.signOut)).toHaveLength(1);
     expect(logged).toHaveBeenCalledWith('Sign-out failed', 500, { statusCode: 500, message: 'boom' });
     expectSignedOut();
   });

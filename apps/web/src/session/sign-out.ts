@@ -1,3 +1,4 @@
+import { endpoints } from '@ebs/contract';
 import { send } from '../api/http';
 import { clearSession } from './session-store';
 
@@ -5,7 +6,7 @@ let signingOut: Promise<void> | null = null;
 
 async function endSession() {
   try {
-    const response = await send('POST', '/auth/sign-out');
+    const response = await send(endpoints.identity.signOut.method, endpoints.identity.signOut.path);
     if (!response.ok) console.error('Sign-out failed', response.status, response.body);
   } catch (error) {
     console.error('Sign-out failed', error);

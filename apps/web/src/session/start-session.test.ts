@@ -1,6 +1,6 @@
-import type { AuthSession, PublicConfig } from '@ebs/contract';
+import { type AuthSession, endpoints, type PublicConfig } from '@ebs/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failed, type Reply, serveFetch, wrapped } from '../testing/page-test-kit';
+import { callsTo, failed, on, type Reply, serveEndpoints, wrapped } from '../testing/page-test-kit';
 
 const session: AuthSession = {
   idToken: 'token-1',
@@ -19,13 +19,12 @@ const config = (appEnv: string, analyticsScriptUrl?: string): PublicConfig => ({
 const TAG = 'https://analytics.example.com/tag.js?id=EBS-1';
 
 /** A fresh start (the check runs once per page load): the modules are loaded anew for each test. */
-async function start(refresh: () => Reply | Promise<Reply>, publicConfig = config('dev')) {
+async function start(refresh: () => Reply<AuthSession> | Promise<Reply<AuthSession>>, publicConfig = config('dev')) {
   vi.resetModules();
-  const calls = serveFetch((call) => {
-    if (call.url === '/auth/refresh') return refresh();
-    if (call.url === '/api/v1.0/config') return wrapped(publicConfig);
-    return undefined;
-  });
+  const calls = serveEndpoints(
+    on(endpoints.identity.refresh, refresh),
+    on(endpoints.system.config, () => wrapped(publicConfig)),
+  );
   const store = await import('./session-store');
   const { startSession } = await import('./start-session');
   return { store, calls, started: startSession() };
@@ -52,7 +51,7 @@ describe('the start-up check (spec A §1, spec B §1)', () => {
     expect(state).toMatchObject({ ready: true, idToken: 'token-1', authUser: session.user, mfaEnabled: true });
     expect(state.user).toEqual(storedUser);
     expect(state.currentAccount).toEqual(storedAccount);
-    expect(calls.filter((c) => c.url === '/auth/refresh')).toHaveLength(1);
+    expect(callsTo(calls, endpoints.identity.refresh)).toHaveLength(1);
     expect(console.info).toHaveBeenCalledWith('Signed-in session restored for', 'ann@example.com');
   });
 
@@ -70,8 +69,8 @@ describe('the start-up check (spec A §1, spec B §1)', () => {
   });
 
   it('shows nothing until the check has finished', async () => {
-    let answer: ((reply: Reply) => void) | undefined;
-    const { store, started } = await start(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    let answer: ((reply: Reply<AuthSession>) => void) | undefined;
+    const { store, started } = await start(() => new Promise<Reply<AuthSession>>((resolve) => (answer = resolve)));
     await vi.waitFor(() => expect(answer).toBeDefined());
     expect(store.getSession().ready).toBe(false);
     answer?.(wrapped(session));

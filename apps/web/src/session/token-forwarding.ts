@@ -1,4 +1,4 @@
-import type { FeatureResult } from '@ebs/contract';
+import { endpoints } from '@ebs/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/client';
@@ -16,7 +16,7 @@ export function useTokenForwardingEnabled(accountId: string): boolean {
   const check = useQuery({
     queryKey: featureKey(accountId),
     queryFn: () =>
-      api.get<FeatureResult>('/api/v1.0/feature/isAccountValidForFeature', {
+      api(endpoints.accounts.isFeatureEnabled, {
         query: { featureName: 'TOKEN_FORWARDING' },
         accountId,
       }),

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@ebs/contract';
+import { endpoints } from '@ebs/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { setUser } from './session-store';
@@ -11,7 +11,7 @@ export const useFreshUser = () =>
   useQuery({
     queryKey: ['user'],
     queryFn: async () => {
-      const user = await api.get<UserInfo>('/api/v1.0/user');
+      const user = await api(endpoints.users.info);
       setUser(user);
       return user;
     },

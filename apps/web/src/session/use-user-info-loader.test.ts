@@ -1,6 +1,7 @@
-import type { UserInfo } from '@ebs/contract';
+import { endpoints, type UserInfo } from '@ebs/contract';
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, type FetchCall, on, serveEndpoints, wrapped } from '../testing/page-test-kit';
 import { clearSession, getSession, setAuthSession } from './session-store';
 import { useUserInfoLoader } from './use-user-info-loader';
 
@@ -14,9 +15,9 @@ const user: UserInfo = {
   ambassador: null,
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let calls: FetchCall[];
 
-const userCalls = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/v1.0/user');
+const userCalls = () => callsTo(calls, endpoints.users.info);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -26,10 +27,7 @@ beforeEach(() => {
     expiresIn: 3600,
     user: { sub: 'u1', email: 'ann@example.com', givenName: 'Ann', familyName: 'Lee' },
   });
-  fetchMock = vi.fn(
-    async () => new Response(JSON.stringify({ statusCode: 200, message: 'OK', data: user }), { status: 200 }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  calls = serveEndpoints(on(endpoints.users.info, () => wrapped(user)));
 });
 
 afterEach(() => {
@@ -48,8 +46,7 @@ describe('useUserInfoLoader', () => {
 
     await vi.advanceTimersByTimeAsync(1);
     expect(userCalls()).toHaveLength(1);
-    const [, init] = userCalls()[0] as [string, RequestInit];
-    expect(init.method).toBe('GET');
+    expect(userCalls()[0]?.method).toBe('GET');
 
     await vi.waitFor(() => expect(getSession().user).toEqual(user));
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(user);
@@ -66,7 +63,7 @@ describe('useUserInfoLoader', () => {
     unmount();
     await vi.advanceTimersByTimeAsync(5000);
 
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     expect(localStorage.getItem('user')).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
-import type { UserInfo } from '@ebs/contract';
-import { USER_INFO_DELAY_MS } from '@ebs/contract';
+import { endpoints, USER_INFO_DELAY_MS } from '@ebs/contract';
 import { useEffect } from 'react';
 import { api } from '../api/client';
 import { setUser } from './session-store';
@@ -8,8 +7,7 @@ import { setUser } from './session-store';
 export function useUserInfoLoader() {
   useEffect(() => {
     const timer = setTimeout(() => {
-      api
-        .get<UserInfo>('/api/v1.0/user')
+      api(endpoints.users.info)
         .then(setUser)
         .catch((error: unknown) => console.error('Failed to load user info', error));
     }, USER_INFO_DELAY_MS);

@@ -1,4 +1,14 @@
-import type { Endpoint } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
+import { Ambassador } from '../users.ts';
 
-/** The the ambassador programme. */
-export const ambassadorEndpoints = {} satisfies Record<string, Endpoint>;
+/** The ambassador programme. */
+export const ambassadorEndpoints = {
+  /** The signed-in user's own ambassador card (spec B §7). */
+  own: endpoint({
+    access: 'user',
+    tag: 'users',
+    method: 'GET',
+    path: '/api/v1.0/user/ambassador',
+    response: Ambassador,
+  }),
+};

@@ -1,4 +1,25 @@
-import type { Endpoint } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
+import { RPC_BASE_PATH, RPC_NETWORKS, RpcNetworkParams, RpcQuery } from '../rpc.ts';
 
-/** The the JSON-RPC gateway. */
-export const rpcEndpoints = {} satisfies Record<string, Endpoint>;
+const gatewayCall = { access: 'public', tag: 'rpc' } as const;
+
+/**
+ * The JSON-RPC gateway (spec B §8): anyone may call it, the API key travels in the query or in
+ * headers; its answers are JSON-RPC, never the success wrapper.
+ */
+export const rpcEndpoints = {
+  /** Forwards a JSON-RPC 2.0 request or batch to the network `:chain/:net`. */
+  gateway: endpoint({
+    ...gatewayCall,
+    method: 'POST',
+    path: `${RPC_BASE_PATH}/:chain/:net`,
+    summary: 'JSON-RPC gateway of a network',
+    description: `Forwards a JSON-RPC 2.0 request or batch to a network: ${RPC_NETWORKS.map((n) => n.path).join(', ')}. The API key goes in the query or, under the same names, in headers; no identity token. Refusals are JSON-RPC error objects. Each call of a batch is metered as one request.`,
+    params: RpcNetworkParams,
+    query: RpcQuery,
+  }),
+  /** Any other path under the base: answers the unknown-network error, as JSON-RPC. */
+  unknownNetwork: endpoint({ ...gatewayCall, method: 'POST', path: `${RPC_BASE_PATH}/*`, hidden: true }),
+  /** A browser's preflight before a cross-origin POST with JSON or key headers. */
+  preflight: endpoint({ ...gatewayCall, method: 'OPTIONS', path: `${RPC_BASE_PATH}/*`, hidden: true }),
+};

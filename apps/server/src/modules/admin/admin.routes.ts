@@ -1,12 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
+import { endpoints } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { snapshotDatabase } from '../../cli/backup-file.ts';
 import { CommandError, runCommand } from '../../cli/commands.ts';
 import { forgetServer, recordServer } from '../../cli/running-server.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import { fromLoopbackSocket } from '../../http/loopback.ts';
+import { route } from '../../http/route.ts';
 
 const sameToken = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -38,27 +39,18 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, se
     }
   });
 
-  app.post(
-    '/admin/command',
-    {
-      schema: {
-        hide: true,
-        body: Type.Object({ args: Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 }) }),
-      },
-    },
-    async (req) => {
-      try {
-        return await runCommand(db, req.body.args, jobs, rpc);
-      } catch (error) {
-        if (error instanceof CommandError) throw badRequest(error.message);
-        if (error instanceof TypeError) throw new AppError('Bad Request', error.message);
-        throw error;
-      }
-    },
-  );
+  route(app, endpoints.admin.command, {}, async (req) => {
+    try {
+      return await runCommand(db, req.body.args, jobs, rpc);
+    } catch (error) {
+      if (error instanceof CommandError) throw badRequest(error.message);
+      if (error instanceof TypeError) throw new AppError('Bad Request', error.message);
+      throw error;
+    }
+  });
 
   // The copy is taken here, by the owner of the data directory; the command line writes the file.
-  app.post('/admin/backup', { schema: { hide: true } }, async (_req, reply) => {
+  route(app, endpoints.admin.backup, {}, async (_req, reply) => {
     const { database, migration } = await snapshotDatabase(db);
     return reply.header('content-type', 'application/gzip').header('x-backup-migration', migration).send(database);
   });

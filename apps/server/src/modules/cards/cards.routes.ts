@@ -1,27 +1,16 @@
-import {
-  AccountHeaders,
-  AttachCardBody,
-  CardIdBody,
-  Empty,
-  Messages,
-  PaymentCardList,
-  PaymentSubscription,
-  ProviderParams,
-  SetupIntent,
-  UpdateCardBody,
-} from '@ebs/contract';
+import { endpoints, Messages } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { memberRole, requireAccount, requireCaller } from '../../http/guards.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
-import { noBody, ok, responses } from '../../http/reply.ts';
+import { noBody, ok } from '../../http/reply.ts';
+import { route } from '../../http/route.ts';
 import { listCards } from './cards.store.ts';
 
 /** The card calls of spec A §7 Payments. */
 export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, cards, config, limiter }) => {
-  const tags = ['cards'];
+  const { list, attach, setDefault, remove, updateExpiry, subscribe, createSetupIntent } = endpoints.cards;
   // Each setup and attach asks the card provider about a card: unlimited, it tests stolen numbers.
   const paying = perMinuteAndDay(config.PAYMENT_RATE_LIMIT_PER_MINUTE, config.PAYMENT_RATE_LIMIT_PER_DAY);
   const limit = (action: string, req: FastifyRequest) =>
@@ -30,84 +19,45 @@ export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, car
       accountAndUserChecks(action, { accountId: requireAccount(req).id, userId: requireCaller(req).userId }, paying),
     );
   // The creation wizard adds a card to its draft account: every card call serves drafts.
-  const scoped = { accountScoped: true, draftAllowed: true };
-  const CardId = Type.Object({ cardId: Type.String() });
+  const drafts = { config: { draftAllowed: true } };
 
-  app.get(
-    '/api/v1.0/payment/card',
-    { config: scoped, schema: { tags, headers: AccountHeaders, response: responses(PaymentCardList) } },
-    async (req) => ok(await listCards(db, requireAccount(req).id)),
-  );
+  route(app, list, drafts, async (req) => ok(await listCards(db, requireAccount(req).id)));
 
-  app.post(
-    '/api/v1.0/payment/card',
-    { config: scoped, schema: { tags, headers: AccountHeaders, body: AttachCardBody, response: responses(CardId) } },
-    async (req) => {
-      await limit('card-attach', req);
-      return ok({ cardId: await cards.attach(requireAccount(req).id, req.body.cardToken) }, Messages.cardAdded);
-    },
-  );
+  route(app, attach, drafts, async (req) => {
+    await limit('card-attach', req);
+    return ok({ cardId: await cards.attach(requireAccount(req).id, req.body.cardToken) }, Messages.cardAdded);
+  });
 
   // spec A §6: this call may leave out ebs-account-id; the card then names its account.
-  app.post(
-    '/api/v1.0/payment/card/default',
-    {
-      config: { ...scoped, accountHeaderOptional: true },
-      schema: { tags, body: CardIdBody, response: responses(Empty) },
-    },
-    async (req) => {
-      const userId = requireCaller(req).userId;
-      const accountId =
-        req.account?.id ??
-        (await cards.accountOfCard(req.body.cardId, async (id) => (await memberRole(db, id, userId)) !== undefined));
-      await cards.setDefault(accountId, req.body.cardId);
-      return ok({}, Messages.cardSetDefault);
-    },
-  );
+  route(app, setDefault, { config: { draftAllowed: true, accountHeaderOptional: true } }, async (req) => {
+    const userId = requireCaller(req).userId;
+    const accountId =
+      req.account?.id ??
+      (await cards.accountOfCard(req.body.cardId, async (id) => (await memberRole(db, id, userId)) !== undefined));
+    await cards.setDefault(accountId, req.body.cardId);
+    return ok({}, Messages.cardSetDefault);
+  });
 
-  app.post(
-    '/api/v1.0/payment/card/remove',
-    { config: scoped, schema: { tags, headers: AccountHeaders, body: CardIdBody, response: responses(Empty) } },
-    async (req) => {
-      await cards.remove(requireAccount(req).id, req.body.cardId);
-      return ok({}, Messages.cardRemoved);
-    },
-  );
+  route(app, remove, drafts, async (req) => {
+    await cards.remove(requireAccount(req).id, req.body.cardId);
+    return ok({}, Messages.cardRemoved);
+  });
 
-  app.post(
-    '/api/v1.0/payment/card/update',
-    { config: scoped, schema: { tags, headers: AccountHeaders, body: UpdateCardBody, response: responses(Empty) } },
-    async (req) => {
-      const { cardId, expireMonth, expireYear } = req.body;
-      await cards.updateExpiry(requireAccount(req).id, cardId, expireMonth, expireYear);
-      return ok({}, Messages.cardUpdated);
-    },
-  );
+  route(app, updateExpiry, drafts, async (req) => {
+    const { cardId, expireMonth, expireYear } = req.body;
+    await cards.updateExpiry(requireAccount(req).id, cardId, expireMonth, expireYear);
+    return ok({}, Messages.cardUpdated);
+  });
 
   // Not described by the spec beyond its path: see docs/decisions.md "subscribePayment".
-  app.post(
-    '/api/v1.0/payment/subscribePayment',
-    {
-      config: scoped,
-      preValidation: noBody,
-      schema: { tags, headers: AccountHeaders, response: responses(PaymentSubscription) },
-    },
-    async (req) => {
-      const accountId = requireAccount(req).id;
-      return ok({ accountId, provider: cards.providerName, customerId: await cards.subscribe(accountId) });
-    },
-  );
+  route(app, subscribe, { ...drafts, preValidation: noBody }, async (req) => {
+    const accountId = requireAccount(req).id;
+    return ok({ accountId, provider: cards.providerName, customerId: await cards.subscribe(accountId) });
+  });
 
   // Registered last: the static paths above win over this parameter.
-  app.get(
-    '/api/v1.0/payment/:provider',
-    {
-      config: scoped,
-      schema: { tags, headers: AccountHeaders, params: ProviderParams, response: responses(SetupIntent) },
-    },
-    async (req) => {
-      await limit('card-setup', req);
-      return ok(await cards.createSetupIntent(requireAccount(req).id, req.params.provider));
-    },
-  );
+  route(app, createSetupIntent, drafts, async (req) => {
+    await limit('card-setup', req);
+    return ok(await cards.createSetupIntent(requireAccount(req).id, req.params.provider));
+  });
 };

@@ -1,8 +1,9 @@
-import { CardEventMessages, STRIPE_WEBHOOK_PATH, StripeWebhookAnswer, StripeWebhookHeaders } from '@ebs/contract';
+import { CardEventMessages, endpoints } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Stripe from 'stripe';
 import { badRequest } from '../../http/errors.ts';
-import { ok, responses } from '../../http/reply.ts';
+import { ok } from '../../http/reply.ts';
+import { route } from '../../http/route.ts';
 import type { StripeEvents } from './stripe-events.service.ts';
 
 /**
@@ -14,25 +15,18 @@ export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<{ events: StripeEven
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.post(
-    STRIPE_WEBHOOK_PATH,
-    {
-      config: { public: true },
-      schema: { tags: ['card events'], headers: StripeWebhookHeaders, response: responses(StripeWebhookAnswer) },
-    },
-    async (req) => {
-      if (typeof req.body !== 'string' || req.body === '') throw badRequest(CardEventMessages.bodyRequired);
-      let event: Stripe.Event;
-      try {
-        event = await events.verify(req.body, req.headers['stripe-signature']);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw badRequest(CardEventMessages.signatureRefused);
-        }
-        throw error;
+  route(app, endpoints.cards.stripeWebhook, {}, async (req) => {
+    if (typeof req.body !== 'string' || req.body === '') throw badRequest(CardEventMessages.bodyRequired);
+    let event: Stripe.Event;
+    try {
+      event = await events.verify(req.body, req.headers['stripe-signature']);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw badRequest(CardEventMessages.signatureRefused);
       }
-      await events.take(event);
-      return ok({ received: true as const });
-    },
-  );
+      throw error;
+    }
+    await events.take(event);
+    return ok({ received: true as const });
+  });
 };

@@ -1,13 +1,13 @@
-import { normalizeEmail, PublicConfig } from '@ebs/contract';
+import { endpoints, normalizeEmail } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { analyticsScriptUrl, isProduction } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { fromLoopbackSocket } from '../../http/loopback.ts';
-import { ok, responses } from '../../http/reply.ts';
+import { ok } from '../../http/reply.ts';
+import { route } from '../../http/route.ts';
 import { readOutbox } from '../../mail/mailer.ts';
 import { publicProviders } from '../identity/third-party/third-party.providers.ts';
 
@@ -18,41 +18,31 @@ const escapeHtml = (s: string) =>
 
 /** Public configuration for the web app, and outside production the dev outbox (ARCHITECTURE §3). */
 export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, config }) => {
-  app.get(
-    '/api/v1.0/config',
-    { config: { public: true }, schema: { tags: ['config'], response: responses(PublicConfig) } },
-    async () =>
-      ok({
-        appEnv: config.APP_ENV,
-        docsUrl: config.DOCS_URL,
-        apiBase: config.PUBLIC_URL,
-        productName: config.PRODUCT_NAME,
-        thirdPartyProviders: publicProviders(config),
-        cardProvider: config.CARD_PROVIDER,
-        ...(config.CARD_PROVIDER === 'stripe' ? { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
-        analyticsScriptUrl: analyticsScriptUrl(config),
-      }),
+  const { system } = endpoints;
+
+  route(app, system.config, {}, async () =>
+    ok({
+      appEnv: config.APP_ENV,
+      docsUrl: config.DOCS_URL,
+      apiBase: config.PUBLIC_URL,
+      productName: config.PRODUCT_NAME,
+      thirdPartyProviders: publicProviders(config),
+      cardProvider: config.CARD_PROVIDER,
+      ...(config.CARD_PROVIDER === 'stripe' ? { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
+      analyticsScriptUrl: analyticsScriptUrl(config),
+    }),
   );
 
-  // The load balancer's check: this process answers and reaches its database.
-  app.get(
-    '/api/v1.0/health',
-    {
-      config: { public: true },
-      schema: { tags: ['config'], response: responses(Type.Object({ status: Type.Literal('ok') })) },
-    },
-    async () => {
-      try {
-        await sql`select 1`.execute(db);
-      } catch {
-        throw new AppError('Service Unavailable', 'The database cannot be reached.');
-      }
-      return ok({ status: 'ok' as const });
-    },
-  );
+  route(app, system.health, {}, async () => {
+    try {
+      await sql`select 1`.execute(db);
+    } catch {
+      throw new AppError('Service Unavailable', 'The database cannot be reached.');
+    }
+    return ok({ status: 'ok' as const });
+  });
 
   if (isProduction(config)) return;
-  const MailboxQuery = Type.Object({ to: Type.Optional(Type.String({ maxLength: 320 })) });
   // The outbox holds every code the server mailed: whoever reads it can reset any password. Only
   // this machine's own sockets see it, as if it were not there for anyone else.
   // A proxy or tunnel on this machine (nginx, ngrok) connects from loopback for everyone: a request
@@ -63,11 +53,11 @@ export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, conf
     }
   };
 
-  app.get('/dev/mailbox.json', { onRequest, schema: { hide: true, querystring: MailboxQuery } }, async (req) =>
+  route(app, system.mailbox, { onRequest }, async (req) =>
     readOutbox(db, req.query.to ? normalizeEmail(req.query.to) : undefined),
   );
 
-  app.get('/dev/mailbox', { onRequest, schema: { hide: true, querystring: MailboxQuery } }, async (req, reply) => {
+  route(app, system.mailboxPage, { onRequest }, async (req, reply) => {
     const mails = await readOutbox(db, req.query.to ? normalizeEmail(req.query.to) : undefined);
     const rows = mails
       .map(

@@ -1,32 +1,4 @@
-import {
-  AccountHeaders,
-  CreateDestinationBody,
-  CreateGasFeeWalletBody,
-  CreateTokenForwardingWalletBody,
-  DeleteDestinationBody,
-  DestinationList,
-  DestinationWallet,
-  Empty,
-  ForwardingTransactionList,
-  ForwardingTransactionQuery,
-  GasFeeFundingWallet,
-  GasFeeWalletIdBody,
-  GasFeeWalletList,
-  ForwardingMessages as M,
-  RenameDestinationBody,
-  RenameGasFeeWalletBody,
-  SmartContractInfo,
-  SmartContractInfoQuery,
-  SupportedNetworkAndToken,
-  TestWebhookBody,
-  TestWebhookResult,
-  TokenForwardingWallet,
-  TokenForwardingWalletList,
-  WalletListQuery,
-  WalletParams,
-  type WalletStatus,
-  WalletStatusBody,
-} from '@ebs/contract';
+import { endpoints, ForwardingMessages as M, type WalletStatus } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
@@ -34,11 +6,11 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { parseNameList } from '../../http/query.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay, type RateRule } from '../../http/rate-limit.ts';
-import { noBody, ok, responses } from '../../http/reply.ts';
+import { noBody, ok } from '../../http/reply.ts';
+import { route } from '../../http/route.ts';
 import { isFeatureEnabled } from '../accounts/accounts.service.ts';
 import { forwardingWalletRules, requiredFields } from './forwarding-rules.ts';
 
-const BASE = '/api/v1.0/token-forwarding';
 const STATUSES = new Set(['ENABLED', 'DISABLED']);
 /** A test webhook is a request to an address the caller picks: few, so the console is no one's flooding tool. */
 const WEBHOOK_TESTS = perMinuteAndDay(10, 200);
@@ -53,9 +25,25 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
       limiter,
       accountAndUserChecks(action, { accountId: requireAccount(req).id, userId: requireCaller(req).userId }, rules),
     );
-  const tags = ['token forwarding'];
-  const config = { accountScoped: true };
-  const headers = AccountHeaders;
+  const {
+    supportedNetworksAndTokens,
+    createGasWallet,
+    listGasWallets,
+    deleteGasWallet,
+    refreshGasBalance,
+    renameGasWallet,
+    createDestination,
+    listDestinations,
+    deleteDestination,
+    renameDestination,
+    createWallet,
+    listWallets,
+    deleteWallet,
+    setWalletStatus,
+    listTransactions,
+    contractInfo,
+    testWebhook,
+  } = endpoints.forwarding;
 
   // Membership is checked first (guards); then the feature, before any input is read.
   app.addHook('preValidation', async (request) => {
@@ -63,59 +51,39 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
       throw forbidden(M.featureDisabled);
   });
 
-  app.get(
-    `${BASE}/supported-network-and-token`,
-    { config, schema: { tags, headers, response: responses(SupportedNetworkAndToken) } },
-    async () => ok(service.supported()),
-  );
+  route(app, supportedNetworksAndTokens, {}, async () => ok(service.supported()));
 
   // ---- gas fee funding wallets ----
-  app.post(
-    `${BASE}/gas-fee-funding-wallet`,
+  route(
+    app,
+    createGasWallet,
     {
-      config,
       preValidation: requiredFields((b) => [
         [b.network, M.networkRequired],
         [b.name, M.nameRequired],
       ]),
-      schema: { tags, headers, body: CreateGasFeeWalletBody, response: responses(GasFeeFundingWallet) },
     },
     async (req) => ok(await service.createGasWallet(requireAccount(req).id, req.body), M.walletCreated),
   );
-  app.get(
-    `${BASE}/gas-fee-funding-wallet`,
-    { config, schema: { tags, headers, response: responses(GasFeeWalletList) } },
-    async (req) => ok({ gasFeeFundingWallets: await service.listGasWallets(requireAccount(req).id) }),
+  route(app, listGasWallets, {}, async (req) =>
+    ok({ gasFeeFundingWallets: await service.listGasWallets(requireAccount(req).id) }),
   );
-  app.delete(
-    `${BASE}/gas-fee-funding-wallet/:walletId`,
-    { config, preValidation: noBody, schema: { tags, headers, params: WalletParams, response: responses(Empty) } },
-    async (req) => {
-      await service.deleteGasWallet(requireAccount(req).id, req.params.walletId);
-      return ok({}, M.walletDeleted);
-    },
-  );
-  app.post(
-    `${BASE}/gas-fee-funding-wallet/balance`,
+  route(app, deleteGasWallet, { preValidation: noBody }, async (req) => {
+    await service.deleteGasWallet(requireAccount(req).id, req.params.walletId);
+    return ok({}, M.walletDeleted);
+  });
+  route(app, refreshGasBalance, { preValidation: requiredFields((b) => [[b.id, M.selectWallet]]) }, async (req) => {
+    await limit('gas-balance', CHAIN_READS, req);
+    return ok(await service.refreshGasBalance(requireAccount(req).id, req.body.id), M.balanceRefreshed);
+  });
+  route(
+    app,
+    renameGasWallet,
     {
-      config,
-      preValidation: requiredFields((b) => [[b.id, M.selectWallet]]),
-      schema: { tags, headers, body: GasFeeWalletIdBody, response: responses(GasFeeFundingWallet) },
-    },
-    async (req) => {
-      await limit('gas-balance', CHAIN_READS, req);
-      return ok(await service.refreshGasBalance(requireAccount(req).id, req.body.id), M.balanceRefreshed);
-    },
-  );
-  app.post(
-    `${BASE}/gas-fee-funding-wallet/name`,
-    {
-      config,
       preValidation: requiredFields((b) => [
         [b.id, M.selectWallet],
         [b.name, M.nameRequired],
       ]),
-      schema: { tags, headers, body: RenameGasFeeWalletBody, response: responses(GasFeeFundingWallet) },
     },
     async (req) =>
       ok(await service.renameGasWallet(requireAccount(req).id, req.body.id, req.body.name), M.walletNameUpdated),
@@ -127,88 +95,51 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
     [b.name, M.nameRequired],
     [b.destinationPublicAddress, M.destinationPublicAddressRequired],
   ]);
-  app.post(
-    `${BASE}/destination`,
-    {
-      config,
-      preValidation: destinationRules,
-      schema: { tags, headers, body: CreateDestinationBody, response: responses(DestinationWallet) },
-    },
-    async (req) => ok(await service.createDestination(requireAccount(req).id, req.body), M.walletCreated),
+  route(app, createDestination, { preValidation: destinationRules }, async (req) =>
+    ok(await service.createDestination(requireAccount(req).id, req.body), M.walletCreated),
   );
-  app.get(
-    `${BASE}/destination`,
-    { config, schema: { tags, headers, response: responses(DestinationList) } },
-    async (req) => ok(await service.listDestinations(requireAccount(req).id)),
-  );
-  app.delete(
-    `${BASE}/destination`,
+  route(app, listDestinations, {}, async (req) => ok(await service.listDestinations(requireAccount(req).id)));
+  route(
+    app,
+    deleteDestination,
     {
-      config,
       preValidation: requiredFields((b) => [
         [b.network, M.networkRequired],
         [b.destinationPublicAddress, M.destinationPublicAddressRequired],
       ]),
-      schema: { tags, headers, body: DeleteDestinationBody, response: responses(Empty) },
     },
     async (req) => {
       await service.deleteDestination(requireAccount(req).id, req.body);
       return ok({}, M.walletDeleted);
     },
   );
-  app.post(
-    `${BASE}/destination/name`,
-    {
-      config,
-      preValidation: destinationRules,
-      schema: { tags, headers, body: RenameDestinationBody, response: responses(DestinationWallet) },
-    },
-    async (req) => ok(await service.renameDestination(requireAccount(req).id, req.body), M.walletNameUpdated),
+  route(app, renameDestination, { preValidation: destinationRules }, async (req) =>
+    ok(await service.renameDestination(requireAccount(req).id, req.body), M.walletNameUpdated),
   );
 
   // ---- token forwarding wallets ----
-  app.post(
-    `${BASE}/wallet`,
+  route(app, createWallet, { preValidation: requiredFields(forwardingWalletRules) }, async (req) =>
+    ok(await service.createWallet(requireAccount(req).id, req.body), M.walletCreated),
+  );
+  route(app, listWallets, {}, async (req) => {
+    const statuses = req.query.statusIn
+      ? (parseNameList(req.query.statusIn, 'statusIn', (s) => STATUSES.has(s), 'wallet status value') as WalletStatus[])
+      : (['ENABLED', 'DISABLED'] as WalletStatus[]);
+    return ok({ tokenForwardingWallets: await service.listWallets(requireAccount(req).id, statuses) });
+  });
+  route(app, deleteWallet, { preValidation: noBody }, async (req) => {
+    await service.deleteWallet(requireAccount(req).id, req.params.walletId);
+    return ok({}, M.walletDeleted);
+  });
+  route(
+    app,
+    setWalletStatus,
     {
-      config,
-      preValidation: requiredFields(forwardingWalletRules),
-      schema: { tags, headers, body: CreateTokenForwardingWalletBody, response: responses(TokenForwardingWallet) },
-    },
-    async (req) => ok(await service.createWallet(requireAccount(req).id, req.body), M.walletCreated),
-  );
-  app.get(
-    `${BASE}/wallet`,
-    { config, schema: { tags, headers, querystring: WalletListQuery, response: responses(TokenForwardingWalletList) } },
-    async (req) => {
-      const statuses = req.query.statusIn
-        ? (parseNameList(
-            req.query.statusIn,
-            'statusIn',
-            (s) => STATUSES.has(s),
-            'wallet status value',
-          ) as WalletStatus[])
-        : (['ENABLED', 'DISABLED'] as WalletStatus[]);
-      return ok({ tokenForwardingWallets: await service.listWallets(requireAccount(req).id, statuses) });
-    },
-  );
-  app.delete(
-    `${BASE}/wallet/:walletId`,
-    { config, preValidation: noBody, schema: { tags, headers, params: WalletParams, response: responses(Empty) } },
-    async (req) => {
-      await service.deleteWallet(requireAccount(req).id, req.params.walletId);
-      return ok({}, M.walletDeleted);
-    },
-  );
-  app.post(
-    `${BASE}/wallet/status`,
-    {
-      config,
       preValidation: async (req) => {
         await requiredFields((b) => [[b.id, M.selectWallet]])(req);
         const status = (req.body as Record<string, unknown>).newStatus;
         if (!STATUSES.has(String(status))) throw badRequest(M.newStatusInvalid);
       },
-      schema: { tags, headers, body: WalletStatusBody, response: responses(TokenForwardingWallet) },
     },
     async (req) => {
       const { id, newStatus, reason } = req.body;
@@ -218,23 +149,13 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
   );
 
   // ---- transactions, contract info, webhook test ----
-  app.get(
-    `${BASE}/transaction`,
-    {
-      config,
-      schema: {
-        tags,
-        headers,
-        querystring: ForwardingTransactionQuery,
-        response: responses(ForwardingTransactionList),
-      },
-    },
-    async (req) => ok(await service.listTransactions(requireAccount(req).id, req.query)),
+  route(app, listTransactions, {}, async (req) =>
+    ok(await service.listTransactions(requireAccount(req).id, req.query)),
   );
-  app.get(
-    `${BASE}/smart-contract-info`,
+  route(
+    app,
+    contractInfo,
     {
-      config,
       preValidation: async (req) => {
         const q = (req.query ?? {}) as Record<string, unknown>;
         await requiredFields(() => [
@@ -242,23 +163,14 @@ export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { d
           [q.smartContractAddress, M.smartContractAddressRequired],
         ])(req);
       },
-      schema: { tags, headers, querystring: SmartContractInfoQuery, response: responses(SmartContractInfo) },
     },
     async (req) => {
       await limit('contract-info', CHAIN_READS, req);
       return ok(await service.contractInfo(req.query.network, req.query.smartContractAddress));
     },
   );
-  app.post(
-    `${BASE}/testWebhook`,
-    {
-      config,
-      preValidation: requiredFields((b) => [[b.url, M.webhookUrlRequired]]),
-      schema: { tags, headers, body: TestWebhookBody, response: responses(TestWebhookResult) },
-    },
-    async (req) => {
-      await limit('webhook-test', WEBHOOK_TESTS, req);
-      return ok(await service.testWebhook(requireAccount(req).id, req.body));
-    },
-  );
+  route(app, testWebhook, { preValidation: requiredFields((b) => [[b.url, M.webhookUrlRequired]]) }, async (req) => {
+    await limit('webhook-test', WEBHOOK_TESTS, req);
+    return ok(await service.testWebhook(requireAccount(req).id, req.body));
+  });
 };

@@ -1,21 +1,11 @@
+import { endpoints } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { addressKey, enforce } from '../../http/rate-limit.ts';
+import { route } from '../../http/route.ts';
 import { type LocalCardProcessor, ProcessorError } from './local-processor.ts';
 import { findCharge } from './processor.store.ts';
-
-const Card = Type.Object(
-  {
-    number: Type.String({ minLength: 1, maxLength: 32 }),
-    exp_month: Type.Integer(),
-    exp_year: Type.Integer(),
-    cvc: Type.String({ maxLength: 8 }),
-  },
-  { additionalProperties: false },
-);
-const IntentParams = Type.Object({ id: Type.String({ pattern: '^seti_[A-Za-z0-9]{24}$' }) });
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -38,64 +28,35 @@ export const processorRoutes: FastifyPluginAsyncTypebox<Deps & { processor: Loca
   app,
   { processor, limiter, config, db },
 ) => {
-  const tags = ['card processor'];
+  const { confirmSetupIntent, completeChallenge, receipt } = endpoints.processor;
 
-  app.post(
-    '/processor/v1/setup_intents/:id/confirm',
-    {
-      schema: {
-        tags,
-        params: IntentParams,
-        body: Type.Object(
-          { client_secret: Type.String({ maxLength: 200 }), card: Card },
-          { additionalProperties: false },
-        ),
-      },
-    },
-    async (req) => {
-      await enforce(limiter, [[`processor:ip:${addressKey(req.ip)}`, { limit: 30, windowSeconds: 60 }]]);
-      return asCardError(() => processor.confirmSetupIntent(req.params.id, req.body.client_secret, req.body.card));
-    },
+  route(app, confirmSetupIntent, {}, async (req) => {
+    await enforce(limiter, [[`processor:ip:${addressKey(req.ip)}`, { limit: 30, windowSeconds: 60 }]]);
+    return asCardError(() => processor.confirmSetupIntent(req.params.id, req.body.client_secret, req.body.card));
+  });
+
+  route(app, completeChallenge, {}, async (req) =>
+    asCardError(() => processor.completeChallenge(req.params.id, req.body.client_secret, req.body.approve)),
   );
 
-  app.post(
-    '/processor/v1/setup_intents/:id/challenge',
-    {
-      schema: {
-        tags,
-        params: IntentParams,
-        body: Type.Object(
-          { client_secret: Type.String({ maxLength: 200 }), approve: Type.Boolean() },
-          { additionalProperties: false },
-        ),
-      },
-    },
-    async (req) =>
-      asCardError(() => processor.completeChallenge(req.params.id, req.body.client_secret, req.body.approve)),
-  );
-
-  app.get(
-    '/processor/v1/receipts/:chargeId',
-    { schema: { tags, params: Type.Object({ chargeId: Type.String({ pattern: '^ch_[A-Za-z0-9]{24}$' }) }) } },
-    async (req, reply) => {
-      const charge = await findCharge(db, req.params.chargeId);
-      if (charge?.status !== 'SUCCEEDED') throw new AppError('Not Found', 'No such receipt.');
-      const amount = Number(charge.amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-      const rows = [
-        ['Amount paid', amount],
-        ['Date paid', charge.created_at.toISOString().replace('T', ' ').slice(0, 19)],
-        ['Payment method', `${charge.brand} •••• ${charge.last4}`],
-        ['Description', charge.description],
-        ['Receipt number', charge.id],
-      ];
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${escapeHtml(charge.id)}</title></head>` +
-            `<body><h1>Receipt from ${escapeHtml(config.PRODUCT_NAME)}</h1><dl>${rows
-              .map(([k, v]) => `<dt>${escapeHtml(k ?? '')}</dt><dd>${escapeHtml(v ?? '')}</dd>`)
-              .join('')}</dl></body></html>`,
-        );
-    },
-  );
+  route(app, receipt, {}, async (req, reply) => {
+    const charge = await findCharge(db, req.params.chargeId);
+    if (charge?.status !== 'SUCCEEDED') throw new AppError('Not Found', 'No such receipt.');
+    const amount = Number(charge.amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    const rows = [
+      ['Amount paid', amount],
+      ['Date paid', charge.created_at.toISOString().replace('T', ' ').slice(0, 19)],
+      ['Payment method', `${charge.brand} •••• ${charge.last4}`],
+      ['Description', charge.description],
+      ['Receipt number', charge.id],
+    ];
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${escapeHtml(charge.id)}</title></head>` +
+          `<body><h1>Receipt from ${escapeHtml(config.PRODUCT_NAME)}</h1><dl>${rows
+            .map(([k, v]) => `<dt>${escapeHtml(k ?? '')}</dt><dd>${escapeHtml(v ?? '')}</dd>`)
+            .join('')}</dl></body></html>`,
+      );
+  });
 };

@@ -1,26 +1,12 @@
-import {
-  API_KEY_ID_PARAM,
-  API_KEY_PARAM,
-  findRpcNetwork,
-  RPC_BASE_PATH,
-  RPC_NETWORKS,
-  RpcErrorCodes,
-  RpcMessages,
-} from '@ebs/contract';
-import { Type } from '@sinclair/typebox';
+import { API_KEY_ID_PARAM, API_KEY_PARAM, endpoints, findRpcNetwork, RpcErrorCodes, RpcMessages } from '@ebs/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { Deps } from '../../deps.ts';
+import { route } from '../../http/route.ts';
 import { parseRpcBody, type RpcAnswer, RpcRefusal } from './rpc-request.ts';
 
 /** Upstream answers up to this size are passed on as one buffer rather than as a stream. */
 const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
-
-/** Documented, never refused here: the handler answers a missing key with its own JSON-RPC error. */
-const RpcQuery = Type.Object({
-  [API_KEY_ID_PARAM]: Type.Optional(Type.String({ description: 'the API key id' })),
-  [API_KEY_PARAM]: Type.Optional(Type.String({ description: 'the API key' })),
-});
 
 /**
  * A batch of which some calls were kept back: the upstream's answers, then the gateway's own
@@ -107,30 +93,14 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
     return reply.send(answer.body);
   };
   // The hot path logs only its failures (and never its URL, which carries the key).
-  const options = { config: { public: true }, logLevel: 'warn' } as const;
+  const options = { logLevel: 'warn' } as const;
+  const { gateway, unknownNetwork, preflight } = endpoints.rpc;
 
-  app.post(
-    `${RPC_BASE_PATH}/:chain/:net`,
-    {
-      ...options,
-      schema: {
-        tags: ['rpc'],
-        summary: 'JSON-RPC gateway of a network',
-        description: `Forwards a JSON-RPC 2.0 request or batch to a network: ${RPC_NETWORKS.map((n) => n.path).join(', ')}. The API key goes in the query or, under the same names, in headers; no identity token. Refusals are JSON-RPC error objects. Each call of a batch is metered as one request.`,
-        security: [],
-        params: Type.Object({
-          chain: Type.String({ description: 'the first part of the network path, e.g. ethereum' }),
-          net: Type.String({ description: 'the second part, e.g. mainnet or sepolia' }),
-        }),
-        querystring: RpcQuery,
-      },
-    },
-    handler,
-  );
+  route(app, gateway, options, handler);
   // Any other path under the RPC base answers the unknown-network error as JSON-RPC too.
-  app.post(`${RPC_BASE_PATH}/*`, { ...options, schema: { hide: true } }, handler);
+  route(app, unknownNetwork, options, handler);
   // A browser's preflight before a cross-origin POST with JSON or key headers.
-  app.options(`${RPC_BASE_PATH}/*`, { ...options, schema: { hide: true } }, async (_request, reply) =>
+  route(app, preflight, options, async (_request, reply) =>
     reply
       .status(204)
       .header('access-control-allow-methods', 'POST, OPTIONS')

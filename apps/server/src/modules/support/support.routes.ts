@@ -1,9 +1,10 @@
-import { AccountHeaders, Messages, SupportTicket, SupportTicketBody } from '@ebs/contract';
+import { endpoints, Messages } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
-import { ok, responses } from '../../http/reply.ts';
+import { ok } from '../../http/reply.ts';
+import { route } from '../../http/route.ts';
 import { checkContactMessage } from './support.service.ts';
 
 /**
@@ -17,25 +18,12 @@ async function contactMessageRule(request: FastifyRequest): Promise<void> {
 
 /** The Contact Us call of spec A §7 Support. */
 export const supportRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { support }) => {
-  app.post(
-    '/api/v1.0/support/dashboard',
-    {
-      config: { accountScoped: true },
-      preValidation: contactMessageRule,
-      schema: {
-        tags: ['support'],
-        headers: AccountHeaders,
-        body: SupportTicketBody,
-        response: responses(SupportTicket),
-      },
-    },
-    async (req) => {
-      const ticket = await support.submit({
-        accountId: requireAccount(req).id,
-        userId: requireCaller(req).userId,
-        message: req.body.message,
-      });
-      return ok(ticket, Messages.contactReceived);
-    },
-  );
+  route(app, endpoints.support.contact, { preValidation: contactMessageRule }, async (req) => {
+    const ticket = await support.submit({
+      accountId: requireAccount(req).id,
+      userId: requireCaller(req).userId,
+      message: req.body.message,
+    });
+    return ok(ticket, Messages.contactReceived);
+  });
 };

@@ -1,19 +1,11 @@
-import {
-  AccountHeaders,
-  displayNetworkName,
-  displayResourceName,
-  Messages,
-  ResourceUsageList,
-  RPC_NETWORKS,
-  UsageListQuery,
-  UsageResourceList,
-} from '@ebs/contract';
+import { displayNetworkName, displayResourceName, endpoints, Messages, RPC_NETWORKS } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requireAccount } from '../../http/guards.ts';
 import { dayRange, parseNameList } from '../../http/query.ts';
-import { ok, responses } from '../../http/reply.ts';
+import { ok } from '../../http/reply.ts';
+import { route } from '../../http/route.ts';
 import { isKnownResource, listPrices } from './prices.store.ts';
 import { listUsage } from './usage.store.ts';
 
@@ -24,56 +16,37 @@ const describe = (resource: string) =>
 
 /** The usage calls of spec A §7 Transactions and usage. */
 export const usageRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {
-  app.get(
-    '/api/v1.0/usage/api/billing',
-    {
-      config: { accountScoped: true },
-      schema: {
-        tags: ['usage'],
-        headers: AccountHeaders,
-        querystring: UsageListQuery,
-        response: responses(ResourceUsageList),
-      },
-    },
-    async (req) => {
-      const accountId = requireAccount(req).id;
-      const { query } = req;
-      if (query.accountId !== undefined && query.accountId.toLowerCase() !== accountId.toLowerCase()) {
-        throw badRequest(Messages.usageAccountMismatch);
-      }
-      dayRange(query.dateStart, query.dateEnd);
-      const resources =
-        query.resourceNameIn === undefined
-          ? undefined
-          : parseNameList(query.resourceNameIn, 'resourceNameIn', isKnownResource, 'resource');
-      return ok(
-        await listUsage(db, accountId, {
-          from: query.dateStart,
-          to: query.dateEnd,
-          resources,
-          limit: query.limit,
-          offset: query.offset,
-          order: query.order,
-        }),
-      );
-    },
-  );
+  route(app, endpoints.usage.list, {}, async (req) => {
+    const accountId = requireAccount(req).id;
+    const { query } = req;
+    if (query.accountId !== undefined && query.accountId.toLowerCase() !== accountId.toLowerCase()) {
+      throw badRequest(Messages.usageAccountMismatch);
+    }
+    dayRange(query.dateStart, query.dateEnd);
+    const resources =
+      query.resourceNameIn === undefined
+        ? undefined
+        : parseNameList(query.resourceNameIn, 'resourceNameIn', isKnownResource, 'resource');
+    return ok(
+      await listUsage(db, accountId, {
+        from: query.dateStart,
+        to: query.dateEnd,
+        resources,
+        limit: query.limit,
+        offset: query.offset,
+        order: query.order,
+      }),
+    );
+  });
 
-  app.get(
-    '/api/v1.0/usage/api/billing/resource',
-    {
-      config: { accountScoped: true },
-      schema: { tags: ['usage'], headers: AccountHeaders, response: responses(UsageResourceList) },
-    },
-    async () => {
-      const prices = await listPrices(db);
-      return ok(
-        prices.map((p) => ({
-          resourceName: p.resourceName,
-          description: describe(p.resourceName),
-          unitPrice: Number(p.unitPrice),
-        })),
-      );
-    },
-  );
+  route(app, endpoints.usage.listResources, {}, async () => {
+    const prices = await listPrices(db);
+    return ok(
+      prices.map((p) => ({
+        resourceName: p.resourceName,
+        description: describe(p.resourceName),
+        unitPrice: Number(p.unitPrice),
+      })),
+    );
+  });
 };

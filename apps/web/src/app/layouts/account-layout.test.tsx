@@ -1,11 +1,11 @@
-import { type AccountDetails, Messages } from '@ebs/contract';
+import { type AccountDetails, endpoints, Messages } from '@ebs/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { getSession, setCurrentAccount } from '../../session/session-store';
-import { serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { on, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { AccountLayout } from './account-layout';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -30,9 +30,7 @@ const account = (isBillingApiEnabled: boolean): AccountDetails => ({
 /** The layout over a page, with the stored current account as `stored` and the server answering `fresh`. */
 function open(stored: boolean, fresh: () => boolean | Promise<boolean>) {
   setCurrentAccount({ ...account(stored), cards: [], features: { tokenForwardingEnabled: false } });
-  serveFetch((call) =>
-    call.url === '/api/v1.0/account/details' ? Promise.resolve(fresh()).then((f) => wrapped(account(f))) : undefined,
-  );
+  serveEndpoints(on(endpoints.accounts.details, () => Promise.resolve(fresh()).then((f) => wrapped(account(f)))));
   const router = createMemoryRouter(
     [{ path: '/account/:accountId', element: <AccountLayout />, children: [{ path: '*', element: <p>page</p> }] }],
     { initialEntries: [`/account/${ACCOUNT}/billings/overview`] },

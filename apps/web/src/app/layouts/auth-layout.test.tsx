@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../../features/identity/login-page';
 import { toast } from '../../lib/toast';
-import { serveFetch, setUpPageTests } from '../../testing/page-test-kit';
+import { serveEndpoints, setUpPageTests } from '../../testing/page-test-kit';
 import { AuthLayout } from './auth-layout';
 
 // Vitest hands style sheets to tests empty, so the test reads the file itself.
@@ -31,7 +31,8 @@ afterEach(() => {
 
 describe('the auth layout, spec B §9', () => {
   it('lays the Login / Sign up tab bar out 512 px wide', async () => {
-    serveFetch(() => undefined);
+    // No endpoint answers: the page shows without the public configuration.
+    serveEndpoints();
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter initialEntries={['/login']}>

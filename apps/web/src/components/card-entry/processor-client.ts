@@ -1,4 +1,4 @@
-import { Messages, type SetupIntent } from '@ebs/contract';
+import { type EndpointBody, endpointPath, endpoints, Messages, type SetupIntent } from '@ebs/contract';
 import type { ProcessorCard } from './card-input';
 
 /** The processor's answer about a setup intent. */
@@ -9,6 +9,9 @@ export interface SetupIntentState {
   next_action?: { type: 'challenge' };
 }
 
+/** The processor's setup-intent steps: each at the intent's id, each answering its state (not the wrapper). */
+type ProcessorStep = typeof endpoints.processor.confirmSetupIntent | typeof endpoints.processor.completeChallenge;
+
 const textOf = (message: unknown) => (typeof message === 'string' ? message : JSON.stringify(message));
 
 /**
@@ -16,9 +19,13 @@ const textOf = (message: unknown) => (typeof message === 'string' ? message : JS
  * no bearer token, no account header, no cookies. An error answer rejects with the processor's
  * own message (e.g. "Your card was declined.").
  */
-async function post(path: string, body: unknown): Promise<SetupIntentState> {
-  const response = await fetch(path, {
-    method: 'POST',
+async function send<E extends ProcessorStep>(
+  endpoint: E,
+  id: string,
+  body: EndpointBody<E>,
+): Promise<SetupIntentState> {
+  const response = await fetch(endpointPath(endpoint.path, { id }), {
+    method: endpoint.method,
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify(body),
     credentials: 'omit',
@@ -39,13 +46,10 @@ async function post(path: string, body: unknown): Promise<SetupIntentState> {
   return state;
 }
 
-const intentPath = (id: string, step: 'confirm' | 'challenge') =>
-  `/processor/v1/setup_intents/${encodeURIComponent(id)}/${step}`;
-
 /** Confirms the setup intent with the card as typed. */
 export const confirmSetupIntent = (intent: SetupIntent, card: ProcessorCard) =>
-  post(intentPath(intent.setupIntentId, 'confirm'), { client_secret: intent.client_secret, card });
+  send(endpoints.processor.confirmSetupIntent, intent.setupIntentId, { client_secret: intent.client_secret, card });
 
 /** The card holder's answer to the processor's confirmation challenge. */
 export const answerChallenge = (intent: SetupIntent, intentId: string, approve: boolean) =>
-  post(intentPath(intentId, 'challenge'), { client_secret: intent.client_secret, approve });
+  send(endpoints.processor.completeChallenge, intentId, { client_secret: intent.client_secret, approve });

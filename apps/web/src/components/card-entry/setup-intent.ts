@@ -1,5 +1,5 @@
-import type { SetupIntent } from '@ebs/contract';
-import { useQuery } from '@tanstack/react-query';
+import { endpoints } from '@ebs/contract';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useCardProvider } from './card-provider';
 
@@ -16,8 +16,12 @@ export function useSetupIntent(accountId: string, opening: string) {
   const provider = useCardProvider()?.name;
   return useQuery({
     queryKey: cardKeys.setupIntent(accountId, opening),
-    queryFn: () => api.get<SetupIntent>(`/api/v1.0/payment/${provider}`, { accountId }),
-    enabled: accountId !== '' && provider !== undefined,
+    // Waits for the provider (skipToken) and for the account (enabled).
+    queryFn:
+      provider === undefined
+        ? skipToken
+        : () => api(endpoints.cards.createSetupIntent, { accountId, params: { provider } }),
+    enabled: accountId !== '',
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

@@ -1,4 +1,4 @@
-import { type AccountList, type AccountSummary, HIDDEN_ACCOUNT_NAME, type UserInfo } from '@ebs/contract';
+import { endpoints, HIDDEN_ACCOUNT_NAME } from '@ebs/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { setUser } from '../../session/session-store';
@@ -16,7 +16,7 @@ export const useAccountList = (page: number) =>
   useQuery({
     queryKey: accountKeys.list(page),
     queryFn: () =>
-      api.get<AccountList>('/api/v1.0/account', {
+      api(endpoints.accounts.list, {
         query: { limit: ACCOUNTS_PAGE_SIZE, offset: (page - 1) * ACCOUNTS_PAGE_SIZE },
         accountId: '',
       }),
@@ -37,24 +37,21 @@ export interface FinishRequest {
 export function useAccountCreation() {
   const queryClient = useQueryClient();
   const draft = useMutation({
-    mutationFn: () =>
-      api.post<AccountSummary>('/api/v1.0/account', { accountId: '', body: { accountName: HIDDEN_ACCOUNT_NAME } }),
+    mutationFn: () => api(endpoints.accounts.create, { accountId: '', body: { accountName: HIDDEN_ACCOUNT_NAME } }),
   });
   const attach = useMutation({
     mutationFn: ({ accountId, cardToken }: { accountId: string; cardToken: string }) =>
-      api.post<{ cardId: string }>('/api/v1.0/payment/card', { accountId, body: { cardToken } }),
+      api(endpoints.cards.attach, { accountId, body: { cardToken } }),
   });
   const finish = useMutation({
     mutationFn: (request: FinishRequest) =>
-      api.post<AccountSummary>('/api/v1.0/account/finishCreateAccountProcess', {
+      api(endpoints.accounts.finishCreate, {
         accountId: request.accountId,
         body: request,
       }),
     onSuccess: async () => {
       // The welcome credit may now be redeemed: the user record changes with the account list.
-      api
-        .get<UserInfo>('/api/v1.0/user')
-        .then(setUser, (error: unknown) => console.error('Failed to reload the user', error));
+      api(endpoints.users.info).then(setUser, (error: unknown) => console.error('Failed to reload the user', error));
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
     },
   });

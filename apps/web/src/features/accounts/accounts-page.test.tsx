@@ -1,8 +1,8 @@
-import { type AccountList, HIDDEN_ACCOUNT_NAME } from '@ebs/contract';
+import { type AccountList, endpoints, HIDDEN_ACCOUNT_NAME } from '@ebs/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { on, type Reply, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { AccountsPage } from './accounts-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -33,10 +33,8 @@ setUpPageTests(toast);
 
 describe('AccountsPage: loading and empty states', () => {
   it('shows a blank while the accounts load, then says how to create the first one', async () => {
-    let answer: (reply: Reply) => void = () => {};
-    serveFetch((call) =>
-      call.url.startsWith('/api/v1.0/account?') ? new Promise<Reply>((resolve) => (answer = resolve)) : undefined,
-    );
+    let answer: (reply: Reply<AccountList>) => void = () => {};
+    serveEndpoints(on(endpoints.accounts.list, () => new Promise<Reply<AccountList>>((resolve) => (answer = resolve))));
     renderPage('/accounts', '/accounts', <AccountsPage />);
 
     await vi.waitFor(() => expect(placeholder()).not.toBeNull());

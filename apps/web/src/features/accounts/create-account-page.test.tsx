@@ -1,14 +1,16 @@
-import { Messages } from '@ebs/contract';
+import { type AccountSummary, endpoints, Messages, type UserInfo } from '@ebs/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import {
+  callsTo,
+  type EndpointStub,
   type FetchCall,
   failed,
-  type Reply,
+  on,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -18,7 +20,7 @@ vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), i
 
 const DRAFT = '22222222-2222-4222-8222-222222222222';
 const T = Texts.createAccount;
-const summary = (name: string) => ({
+const summary = (name: string): AccountSummary => ({
   id: DRAFT,
   accountId: DRAFT,
   name,
@@ -28,34 +30,45 @@ const summary = (name: string) => ({
   roleName: 'OWNER',
   createdAt: '2026-11-21T10:00:00.000Z',
 });
+const user = (welcomeCredit: boolean): UserInfo => ({
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  email: 'owner@example.com',
+  firstName: 'Ann',
+  lastName: 'Owner',
+  mfaEnabled: false,
+  bonusRedemption: { welcomeCredit },
+  ambassador: null,
+});
 const intent = { client_secret: 'seti_1_secret_x', customerId: 'cus_1', setupIntentId: 'seti_1', accountId: DRAFT };
+
+const { create, finishCreate } = endpoints.accounts;
+const { attach, createSetupIntent } = endpoints.cards;
 
 interface Options {
   redeemed?: boolean;
   mandatory?: boolean;
-  extra?: (call: FetchCall) => Reply | undefined;
+  /** Stubs that may answer a call first (a refusal, say). */
+  first?: EndpointStub[];
 }
 
-function start({ redeemed = false, mandatory = false, extra = () => undefined }: Options = {}) {
-  const calls = serveFetch((call) => {
-    const answer = extra(call);
-    if (answer) return answer;
-    if (call.url === '/api/v1.0/user') return wrapped({ bonusRedemption: { welcomeCredit: redeemed } });
-    if (call.url === '/api/v1.0/setting?name=ADD_PAYMENT_CARD')
-      return wrapped({ name: 'ADD_PAYMENT_CARD', settings: { mandatory } });
-    if (call.url === '/api/v1.0/account' && call.method === 'POST') return wrapped(summary('ACCOUNT_CREATION'));
-    if (call.url === '/api/v1.0/payment/local') return wrapped(intent);
-    if (call.url === '/api/v1.0/account/finishCreateAccountProcess') {
-      const body = call.body as { accountName: string };
-      return wrapped(summary(body.accountName), Messages.createdName(body.accountName));
-    }
-    return undefined;
-  });
+function start({ redeemed = false, mandatory = false, first = [] }: Options = {}) {
+  const calls = serveEndpoints(
+    ...first,
+    on(endpoints.users.info, () => wrapped(user(redeemed))),
+    on(endpoints.settings.read, ({ query }) =>
+      query.name === 'ADD_PAYMENT_CARD' ? wrapped({ name: 'ADD_PAYMENT_CARD', settings: { mandatory } }) : undefined,
+    ),
+    on(create, () => wrapped(summary('ACCOUNT_CREATION'))),
+    on(createSetupIntent, ({ params }) => (params.provider === 'local' ? wrapped(intent) : undefined)),
+    on(finishCreate, ({ body }) => wrapped(summary(body.accountName), Messages.createdName(body.accountName))),
+  );
   renderPage('/accounts/create', '/accounts/create', <CreateAccountPage />);
   return calls;
 }
 
-const posted = (calls: FetchCall[], url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
+/** The setup-intent calls to the built-in local processor. */
+const localIntents = (calls: FetchCall[]) =>
+  callsTo(calls, createSetupIntent).filter((c) => c.params.provider === 'local');
 
 async function nameAndNext(name: string) {
   fireEvent.change(await screen.findByLabelText(Texts.accountName), { target: { value: name } });
@@ -77,12 +90,12 @@ describe('CreateAccountPage: the three-step wizard', () => {
     await nameAndNext('Main net');
     await paymentStep();
     expect(screen.getByText(T.optional)).toBeTruthy();
-    expect(posted(calls, '/api/v1.0/account')[0]?.body).toEqual({ accountName: 'ACCOUNT_CREATION' });
-    expect(calls.find((c) => c.url === '/api/v1.0/payment/local')?.headers['ebs-account-id']).toBe(DRAFT);
+    expect(callsTo(calls, create)[0]?.body).toEqual({ accountName: 'ACCOUNT_CREATION' });
+    expect(localIntents(calls)[0]?.headers['ebs-account-id']).toBe(DRAFT);
 
     fireEvent.click(screen.getByRole('button', { name: T.skip }));
     expect(await screen.findByRole('button', { name: T.done })).toBeTruthy();
-    expect(posted(calls, '/api/v1.0/account/finishCreateAccountProcess')[0]?.body).toEqual({
+    expect(callsTo(calls, finishCreate)[0]?.body).toEqual({
       accountId: DRAFT,
       accountName: 'Main net',
       redeemWelcomeCredit: true,
@@ -100,7 +113,7 @@ describe('CreateAccountPage: the three-step wizard', () => {
     expect(screen.queryByRole('checkbox', { name: T.welcomeCredit })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: T.skip }));
     await screen.findByRole('button', { name: T.done });
-    expect(posted(calls, '/api/v1.0/account/finishCreateAccountProcess')[0]?.body).toMatchObject({
+    expect(callsTo(calls, finishCreate)[0]?.body).toMatchObject({
       redeemWelcomeCredit: false,
     });
   });
@@ -109,7 +122,7 @@ describe('CreateAccountPage: the three-step wizard', () => {
     const calls = start();
     await nameAndNext('semi;colon');
     expect(await screen.findByText(Messages.invalidAccountName)).toBeTruthy();
-    expect(posted(calls, '/api/v1.0/account')).toHaveLength(0);
+    expect(callsTo(calls, create)).toHaveLength(0);
   });
 
   it('shows the name hint, and refuses letters outside word characters as the check does (spec A §5)', async () => {
@@ -117,7 +130,7 @@ describe('CreateAccountPage: the three-step wizard', () => {
     expect(screen.getByText(Messages.accountNameHint)).toBeTruthy();
     await nameAndNext('Café Ünïcode');
     expect(await screen.findByText(Messages.invalidAccountName)).toBeTruthy();
-    expect(posted(calls, '/api/v1.0/account')).toHaveLength(0);
+    expect(callsTo(calls, create)).toHaveLength(0);
   });
 
   it('has no Skip and no Optional when a card is mandatory', async () => {
@@ -144,7 +157,11 @@ describe('CreateAccountPage: the three-step wizard', () => {
 
   it('shows the error and returns to /accounts when the setup intent fails', async () => {
     start({
-      extra: (call) => (call.url === '/api/v1.0/payment/local' ? failed(500, 'Card provider unavailable') : undefined),
+      first: [
+        on(createSetupIntent, ({ params }) =>
+          params.provider === 'local' ? failed(500, 'Card provider unavailable') : undefined,
+        ),
+      ],
     });
     await nameAndNext('No provider');
     expect(await screen.findByText('Elsewhere: /accounts')).toBeTruthy();
@@ -153,12 +170,14 @@ describe('CreateAccountPage: the three-step wizard', () => {
 
   it('creates with a card: the processor confirms it, the draft gets it, the finish names it', async () => {
     const calls = start({
-      extra: (call) => {
-        if (call.url === '/processor/v1/setup_intents/seti_1/confirm')
-          return { status: 200, body: { id: 'seti_1', status: 'succeeded', payment_method: 'pm_1' } };
-        if (call.url === '/api/v1.0/payment/card' && call.method === 'POST') return wrapped({ cardId: 'card-1' });
-        return undefined;
-      },
+      first: [
+        on(endpoints.processor.confirmSetupIntent, ({ params }) =>
+          params.id === 'seti_1'
+            ? { status: 200, body: { id: 'seti_1', status: 'succeeded', payment_method: 'pm_1' } }
+            : undefined,
+        ),
+        on(attach, () => wrapped({ cardId: 'card-1' })),
+      ],
     });
     await nameAndNext('With card');
     await paymentStep();
@@ -167,9 +186,9 @@ describe('CreateAccountPage: the three-step wizard', () => {
     fireEvent.change(screen.getByLabelText(Texts.cards.cvc), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: T.create }));
     await screen.findByRole('button', { name: T.done });
-    const attach = posted(calls, '/api/v1.0/payment/card')[0];
-    expect(attach?.body).toEqual({ cardToken: 'pm_1' });
-    expect(attach?.headers['ebs-account-id']).toBe(DRAFT);
-    expect(posted(calls, '/api/v1.0/account/finishCreateAccountProcess')[0]?.body).toMatchObject({ cardId: 'card-1' });
+    const attached = callsTo(calls, attach)[0];
+    expect(attached?.body).toEqual({ cardToken: 'pm_1' });
+    expect(attached?.headers['ebs-account-id']).toBe(DRAFT);
+    expect(callsTo(calls, finishCreate)[0]?.body).toMatchObject({ cardId: 'card-1' });
   });
 });

@@ -1,14 +1,23 @@
-import { Messages } from '@ebs/contract';
+import { type Ambassador, endpoints, Messages } from '@ebs/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import {
+  callsTo,
+  failed,
+  on,
+  type Reply,
+  renderPage,
+  serveEndpoints,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
 import { AmbassadorPage } from './ambassador-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-function open(reply: Reply) {
-  const calls = serveFetch((call) => (call.url.endsWith('/api/v1.0/user/ambassador') ? reply : undefined));
+function open(reply: Reply<Ambassador>) {
+  const calls = serveEndpoints(on(endpoints.ambassador.own, () => reply));
   renderPage('/ambassador-program', '/ambassador-program', <AmbassadorPage />);
   return calls;
 }
@@ -35,9 +44,9 @@ describe('the Ambassador Program page', () => {
     expect(within(card('Linked users')).getByText('first@example.com')).toBeTruthy();
     expect(within(card('Linked users')).getByText('second@example.com')).toBeTruthy();
     expect(within(card('Ambassador code')).getByRole('button', { name: 'Copy' })).toBeTruthy();
-    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`)).toEqual([
-      'GET /api/v1.0/user/ambassador',
-    ]);
+    // The card is the page's one call.
+    expect(calls).toHaveLength(1);
+    expect(callsTo(calls, endpoints.ambassador.own)).toHaveLength(1);
   });
 
   it('shows 000000 when the code is missing, and says what to do when no one is linked', async () => {

@@ -1,4 +1,4 @@
-import type { Ambassador } from '@ebs/contract';
+import { endpoints } from '@ebs/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
@@ -8,6 +8,6 @@ export const ambassadorKeys = { card: ['user', 'ambassador'] as const };
 export const useAmbassador = () =>
   useQuery({
     queryKey: ambassadorKeys.card,
-    queryFn: () => api.get<Ambassador>('/api/v1.0/user/ambassador'),
+    queryFn: () => api(endpoints.ambassador.own),
     retry: false,
   });

@@ -1,5 +1,5 @@
-import type { AccountDetails, DepositResult, TransactionList } from '@ebs/contract';
-import { Messages } from '@ebs/contract';
+import type { AccountDetails } from '@ebs/contract';
+import { endpoints, Messages } from '@ebs/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { pageOffset, TABLE_PAGE_SIZE } from '../../lib/server-table';
@@ -25,7 +25,7 @@ export const useTransactions = (accountId: string, params: TransactionParams) =>
   useQuery({
     queryKey: billingKeys.transactions(accountId, params),
     queryFn: () =>
-      api.get<TransactionList>('/api/v1.0/transaction', {
+      api(endpoints.billing.listTransactions, {
         accountId,
         query: {
           limit: TABLE_PAGE_SIZE,
@@ -42,7 +42,7 @@ export const useTransactions = (accountId: string, params: TransactionParams) =>
 export const useTransactionTypes = () =>
   useQuery({
     queryKey: billingKeys.types,
-    queryFn: () => api.get<Array<{ type: string; description: string }>>('/api/v1.0/transaction/type'),
+    queryFn: () => api(endpoints.billing.listTransactionTypes),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -58,7 +58,7 @@ export function useDeposit(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ cardId, depositAmount, idempotencyKey }: DepositRequest) =>
-      api.post<DepositResult>('/api/v1.0/payment/card/deposit', {
+      api(endpoints.billing.deposit, {
         accountId,
         body: { cardId, depositAmount },
         headers: { 'idempotency-key': idempotencyKey },
@@ -84,7 +84,7 @@ export function useUpdateAutoDeposit(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fields: AutoDepositChange) =>
-      api.post<AutoDeposit>('/api/v1.0/account/updateAccountSettings', {
+      api(endpoints.billing.updateAccountSettings, {
         accountId,
         body: { settingName: 'autoDeposit', fields },
       }),

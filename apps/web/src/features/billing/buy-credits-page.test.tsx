@@ -1,12 +1,16 @@
-import { Messages, type PaymentCard } from '@ebs/contract';
+import { endpoints, Messages, type PaymentCard } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
+import { accountDetails } from '../../testing/account-details';
 import {
+  callsTo,
+  type EndpointStub,
   type FetchCall,
-  type Reply,
+  failed,
+  on,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -22,15 +26,18 @@ const visa = (defaultPaymentMethod: boolean): PaymentCard => ({
 });
 const autoDeposit = { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null };
 
-function start(cards: PaymentCard[], extra: (call: FetchCall) => Reply | undefined = () => undefined) {
-  const calls = serveFetch((call) => {
-    const answer = extra(call);
-    if (answer) return answer;
-    if (call.url === '/api/v1.0/payment/card') return wrapped(cards);
-    if (call.url === '/api/v1.0/setting?name=DEPOSIT') return wrapped({ name: 'DEPOSIT', settings: { minAmount: 5 } });
-    if (call.url === '/api/v1.0/account/details') return wrapped({ id: ACCOUNT, setting: { autoDeposit } });
-    return undefined;
-  });
+const { deposit, updateAccountSettings } = endpoints.billing;
+
+/** The page over stand-ins of its reads; the stubs in `first` may answer a call before them (a deposit, say). */
+function start(cards: PaymentCard[], ...first: EndpointStub[]) {
+  const calls = serveEndpoints(
+    ...first,
+    on(endpoints.cards.list, () => wrapped(cards)),
+    on(endpoints.settings.read, ({ query }) =>
+      query.name === 'DEPOSIT' ? wrapped({ name: 'DEPOSIT', settings: { minAmount: 5 } }) : undefined,
+    ),
+    on(endpoints.accounts.details, () => wrapped(accountDetails({ id: ACCOUNT, setting: { autoDeposit } }))),
+  );
   renderPage(`/account/${ACCOUNT}/billings/buyCredits`, '/account/:accountId/billings/buyCredits', <BuyCreditsPage />);
   return calls;
 }
@@ -47,20 +54,16 @@ async function pay(amount: string) {
   fireEvent.click(within(oneTime).getByRole('button', { name: 'Pay' }));
 }
 
-const posts = (calls: FetchCall[], url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
-
 // antd pages in jsdom are slow, more so when the suite runs in parallel.
 setUpPageTests(toast);
 
 describe('BuyCreditsPage: Make One Time Pay', () => {
   it('confirms with the default card and deposits once with an idempotency key', async () => {
-    const calls = start([visa(true)], (call) =>
-      call.url === '/api/v1.0/payment/card/deposit'
-        ? wrapped(
-            { transactionId: 't1', status: 'COMPLETED', amount: 25, receiptUrl: '/r' },
-            Messages.paymentProcessing,
-          )
-        : undefined,
+    const calls = start(
+      [visa(true)],
+      on(deposit, () =>
+        wrapped({ transactionId: 't1', status: 'COMPLETED', amount: 25, receiptUrl: '/r' }, Messages.paymentProcessing),
+      ),
     );
 
     await pay('$ 25');
@@ -73,7 +76,7 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
     fireEvent.click(within(modal).getByRole('button', { name: 'Deposit' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.paymentProcessing));
-    const deposits = posts(calls, '/api/v1.0/payment/card/deposit');
+    const deposits = callsTo(calls, deposit);
     expect(deposits).toHaveLength(1);
     expect(deposits[0]?.body).toEqual({ cardId: 'c1', depositAmount: 25 });
     expect(deposits[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -81,10 +84,9 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
   });
 
   it('closes the confirmation and shows the error when the deposit fails', async () => {
-    start([visa(true)], (call) =>
-      call.url === '/api/v1.0/payment/card/deposit'
-        ? { status: 402, body: { statusCode: 402, message: 'Your card has insufficient funds.', error: 'card_error' } }
-        : undefined,
+    start(
+      [visa(true)],
+      on(deposit, () => failed(402, 'Your card has insufficient funds.', 'card_error')),
     );
 
     await pay('30');
@@ -118,7 +120,7 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
       expect(input.value).toBe(shown);
       expect(screen.queryByRole('dialog')).toBeNull();
     }
-    expect(posts(calls, '/api/v1.0/payment/card/deposit')).toHaveLength(0);
+    expect(callsTo(calls, deposit)).toHaveLength(0);
   });
 
   it('warns when no card is the default', async () => {
@@ -145,13 +147,12 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
 });
 
 describe('BuyCreditsPage: Auto Pay', () => {
-  const settingsCall = (calls: FetchCall[]) => posts(calls, '/api/v1.0/account/updateAccountSettings');
+  const settingsCall = (calls: FetchCall[]) => callsTo(calls, updateAccountSettings);
 
   it('saves the toggle at once', async () => {
-    const calls = start([visa(true)], (call) =>
-      call.url === '/api/v1.0/account/updateAccountSettings'
-        ? wrapped({ ...autoDeposit, autoDepositEnabled: true })
-        : undefined,
+    const calls = start(
+      [visa(true)],
+      on(updateAccountSettings, () => wrapped({ ...autoDeposit, autoDepositEnabled: true })),
     );
 
     const toggle = await screen.findByRole('switch', { name: 'Auto Pay' });
@@ -163,10 +164,9 @@ describe('BuyCreditsPage: Auto Pay', () => {
   });
 
   it('saves the threshold (default 1) and the amount with Save Auto Pay, and never changes what was typed', async () => {
-    const calls = start([visa(true)], (call) =>
-      call.url === '/api/v1.0/account/updateAccountSettings'
-        ? wrapped({ ...autoDeposit, minBalance: 1, autoDepositAmount: 20 })
-        : undefined,
+    const calls = start(
+      [visa(true)],
+      on(updateAccountSettings, () => wrapped({ ...autoDeposit, minBalance: 1, autoDepositAmount: 20 })),
     );
 
     const autoPay = await card('Auto Pay');

@@ -1,4 +1,4 @@
-import type { ReceiptFile } from '@ebs/contract';
+import { endpoints } from '@ebs/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -11,7 +11,7 @@ export function ReceiptDownload({ accountId, transactionId }: { accountId: strin
   const download = async () => {
     setBusy(true);
     try {
-      const file = await api.get<ReceiptFile>('/api/v1.0/payment/receipt/download', {
+      const file = await api(endpoints.billing.downloadReceipt, {
         accountId,
         query: { transactionId },
       });

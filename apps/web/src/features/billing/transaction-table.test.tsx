@@ -1,8 +1,17 @@
-import type { Transaction } from '@ebs/contract';
+import { endpoints, type Transaction, type TransactionList } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import {
+  callsTo,
+  failed,
+  on,
+  type Reply,
+  renderPage,
+  serveEndpoints,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
 import { TransactionTable } from './transaction-table';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -20,18 +29,19 @@ const deposit: Transaction = {
   metadata: {},
 };
 
-function open(answer: () => Reply | Promise<Reply>) {
-  const calls = serveFetch((call) => {
-    if (call.url === '/api/v1.0/transaction/type') return wrapped([]);
-    if (call.url.startsWith('/api/v1.0/transaction?')) return answer();
-    return undefined;
-  });
+const { listTransactions, listTransactionTypes } = endpoints.billing;
+
+function open(answer: () => Reply<TransactionList> | Promise<Reply<TransactionList>>) {
+  const calls = serveEndpoints(
+    on(listTransactionTypes, () => wrapped([])),
+    on(listTransactions, answer),
+  );
   renderPage(
     `/account/${ACCOUNT}/billings/overview`,
     '/account/:accountId/billings/overview',
     <TransactionTable accountId={ACCOUNT} />,
   );
-  return () => calls.filter((c) => c.url.startsWith('/api/v1.0/transaction?'));
+  return () => callsTo(calls, listTransactions);
 }
 
 const placeholder = () => document.querySelector('.ant-table-placeholder');
@@ -40,8 +50,8 @@ setUpPageTests(toast);
 
 describe('TransactionTable: loading, empty and failed states', () => {
   it('shows a blank while the history loads, then says how to make the first deposit', async () => {
-    let answer: (reply: Reply) => void = () => {};
-    open(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    let answer: (reply: Reply<TransactionList>) => void = () => {};
+    open(() => new Promise<Reply<TransactionList>>((resolve) => (answer = resolve)));
 
     await vi.waitFor(() => expect(placeholder()).not.toBeNull());
     expect(placeholder()?.textContent).toBe('');

@@ -1,4 +1,4 @@
-import { DEFAULT_USAGE_RESOURCES, type ResourceUsageList, type UsageResource } from '@ebs/contract';
+import { DEFAULT_USAGE_RESOURCES, endpoints } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
@@ -24,7 +24,7 @@ export const useUsage = (accountId: string, params: UsageParams) =>
   useQuery({
     queryKey: usageKeys.list(accountId, params),
     queryFn: () =>
-      api.get<ResourceUsageList>('/api/v1.0/usage/api/billing', {
+      api(endpoints.usage.list, {
         accountId,
         query: {
           accountId,
@@ -44,7 +44,7 @@ export const useUsage = (accountId: string, params: UsageParams) =>
 export function useUsageResourceNames(accountId: string): string[] | undefined {
   const query = useQuery({
     queryKey: usageKeys.resources(accountId),
-    queryFn: () => api.get<UsageResource[]>('/api/v1.0/usage/api/billing/resource', { accountId }),
+    queryFn: () => api(endpoints.usage.listResources, { accountId }),
     enabled: accountId !== '',
     staleTime: 5 * 60_000,
   });

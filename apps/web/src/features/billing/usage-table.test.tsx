@@ -1,13 +1,15 @@
-import type { ResourceUsageRecord, UsageResource } from '@ebs/contract';
+import { endpoints, type ResourceUsageRecord, type UsageResource } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import {
+  callsTo,
   type FetchCall,
   failed,
+  on,
   type Reply,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -16,8 +18,7 @@ import { UsageTable } from './usage-table';
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
-const LIST = '/api/v1.0/usage/api/billing';
-const RESOURCES = '/api/v1.0/usage/api/billing/resource';
+const { list, listResources } = endpoints.usage;
 
 const record = (patch: Partial<ResourceUsageRecord>): ResourceUsageRecord => ({
   id: 'u1',
@@ -36,20 +37,25 @@ const resources: UsageResource[] = [
   { resourceName: 'RPC_API_BSC_TESTNET', description: 'BSC Testnet RPC', unitPrice: 0.00002 },
 ];
 
-function open({ resourceReply = wrapped(resources), totalCount = 2 }: { resourceReply?: Reply; totalCount?: number }) {
-  const calls = serveFetch((call) => {
-    if (call.url === RESOURCES) return resourceReply;
-    if (call.url.startsWith(`${LIST}?`)) {
-      return wrapped({
+function open({
+  resourceReply = wrapped(resources),
+  totalCount = 2,
+}: {
+  resourceReply?: Reply<UsageResource[]>;
+  totalCount?: number;
+}) {
+  const calls = serveEndpoints(
+    on(listResources, () => resourceReply),
+    on(list, () =>
+      wrapped({
         accountResourceUsage: [
           record({}),
           record({ id: 'u2', resourceName: 'RPC_API_BSC_TESTNET', usage: 1, status: 'PENDING', price: 0.00002 }),
         ],
         totalCount,
-      });
-    }
-    return undefined;
-  });
+      }),
+    ),
+  );
   renderPage(
     `/account/${ACCOUNT}/billings/overview`,
     '/account/:accountId/billings/overview',
@@ -59,10 +65,7 @@ function open({ resourceReply = wrapped(resources), totalCount = 2 }: { resource
 }
 
 /** The query of each usage list request, in order. */
-const listQueries = (calls: FetchCall[]) =>
-  calls
-    .filter((call) => call.url.startsWith(`${LIST}?`))
-    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+const listQueries = (calls: FetchCall[]) => callsTo(calls, list).map((call) => call.query);
 
 const lastQuery = (calls: FetchCall[]) => listQueries(calls).at(-1);
 
@@ -89,7 +92,7 @@ describe('UsageTable', () => {
 
     expect(await screen.findByText('RPC API BSC TESTNET', { selector: 'td' })).toBeTruthy();
     expect(listQueries(calls)).toEqual([{ accountId: ACCOUNT, limit: '10', offset: '0', order: 'desc' }]);
-    expect(calls.find((call) => call.url.startsWith(`${LIST}?`))?.headers['ebs-account-id']).toBe(ACCOUNT);
+    expect(callsTo(calls, list)[0]?.headers['ebs-account-id']).toBe(ACCOUNT);
     const first = screen.getByText('RPC API ETHEREUM MAINNET', { selector: 'td' }).closest('tr') as HTMLElement;
     expect([...first.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       'RPC API ETHEREUM MAINNET',
@@ -134,7 +137,7 @@ describe('UsageTable', () => {
   it('filters by resource name on the server with a JSON array, offering the names with spaces', async () => {
     const calls = open({});
     await screen.findByText('RPC API BSC TESTNET', { selector: 'td' });
-    await waitFor(() => expect(calls.some((call) => call.url === RESOURCES)).toBe(true));
+    await waitFor(() => expect(callsTo(calls, listResources)).not.toHaveLength(0));
 
     const dropdown = await openResourceFilter();
     await waitFor(() => expect(within(dropdown).getByText('RPC API BSC TESTNET')).toBeTruthy());

@@ -1,9 +1,18 @@
-import { Messages, type PublicConfig } from '@ebs/contract';
+import { endpoints, Messages, type PublicConfig } from '@ebs/contract';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { type FetchCall, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { accountDetails } from '../../testing/account-details';
+import {
+  callsTo,
+  type FetchCall,
+  on,
+  renderPage,
+  serveEndpoints,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
 import { AddCardDialog } from './add-card-dialog';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -11,6 +20,7 @@ vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), i
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const { createSetupIntent } = endpoints.cards;
 // Stripe.js is loaded once per publishable key: each test has its own key, so its own load.
 let publishableKey = '';
 let tests = 0;
@@ -64,23 +74,23 @@ function start(cardProvider: 'local' | 'stripe', confirmSetup: () => Promise<unk
       }),
   );
   const onClose = vi.fn();
-  const calls = serveFetch((call) => {
-    if (call.url === '/api/v1.0/config') return wrapped(config(cardProvider));
-    if (call.url === `/api/v1.0/payment/${cardProvider}`) return wrapped(intent);
-    if (call.url === '/api/v1.0/payment/card' && call.method === 'POST') return wrapped({ cardId: 'c9' });
-    if (call.url === '/api/v1.0/payment/card') return wrapped([]);
-    if (call.url === '/api/v1.0/account/details') return wrapped({ id: ACCOUNT, name: 'Main' });
-    if (call.url.startsWith('/api/v1.0/feature/')) return wrapped({ featureName: 'TOKEN_FORWARDING', result: false });
-    return undefined;
-  });
+  const calls = serveEndpoints(
+    on(endpoints.system.config, () => wrapped(config(cardProvider))),
+    on(createSetupIntent, ({ params }) => (params.provider === cardProvider ? wrapped(intent) : undefined)),
+    on(endpoints.cards.attach, () => wrapped({ cardId: 'c9' })),
+    on(endpoints.cards.list, () => wrapped([])),
+    on(endpoints.accounts.details, () => wrapped(accountDetails({ id: ACCOUNT, name: 'Main', accountName: 'Main' }))),
+    on(endpoints.accounts.isFeatureEnabled, () => wrapped({ featureName: 'TOKEN_FORWARDING', result: false })),
+  );
   renderPage('/a', '/a', <AddCardDialog accountId={ACCOUNT} onClose={onClose} />);
   return { ...fake, calls, onClose, releaseStripe: () => act(async () => releaseStripe()) };
 }
 
 const dialog = () => screen.getByText('Add Payment Method').closest('[role="dialog"]') as HTMLElement;
 const addButton = () => within(dialog()).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
-const attachCalls = (calls: FetchCall[]) =>
-  calls.filter((c) => c.url === '/api/v1.0/payment/card' && c.method === 'POST');
+const attachCalls = (calls: FetchCall[]) => callsTo(calls, endpoints.cards.attach);
+/** The card providers whose setup intent was asked for. */
+const intentProviders = (calls: FetchCall[]) => callsTo(calls, createSetupIntent).map((c) => c.params.provider);
 
 /** Stripe loaded, the setup intent in, the Payment Element mounted and ready. */
 async function ready(page: ReturnType<typeof start>) {
@@ -97,7 +107,7 @@ describe('AddCardDialog with Stripe as the card provider', () => {
   it('loads Stripe with the publishable key and keeps Add disabled until Stripe’s element is ready', async () => {
     const page = start('stripe');
     await waitFor(() => expect(loadStripe).toHaveBeenCalledWith(publishableKey));
-    await waitFor(() => expect(page.calls.map((c) => c.url)).toContain('/api/v1.0/payment/stripe'));
+    await waitFor(() => expect(intentProviders(page.calls)).toContain('stripe'));
     expect(addButton().disabled).toBe(true);
 
     await page.releaseStripe();
@@ -149,7 +159,7 @@ describe('AddCardDialog with Stripe as the card provider', () => {
 
   it('never loads Stripe when the local processor is the card provider', async () => {
     const page = start('local');
-    await waitFor(() => expect(page.calls.map((c) => c.url)).toContain('/api/v1.0/payment/local'));
+    await waitFor(() => expect(intentProviders(page.calls)).toContain('local'));
     await waitFor(() => expect(addButton().disabled).toBe(false));
     expect(screen.getByLabelText('Card number')).toBeTruthy();
     expect(loadStripe).not.toHaveBeenCalled();

@@ -1,13 +1,15 @@
-import { Messages } from '@ebs/contract';
+import { endpointList, endpoints, Messages } from '@ebs/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
+import { accountDetails } from '../../testing/account-details';
 import {
-  type FetchCall,
+  callsTo,
+  type EndpointStub,
   failed,
-  type Reply,
+  on,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -17,24 +19,27 @@ vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), i
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const intent = { client_secret: 'seti_1_secret', customerId: 'cus_1', setupIntentId: 'seti_1', accountId: ACCOUNT };
-const CONFIRM = '/processor/v1/setup_intents/seti_1/confirm';
-const CHALLENGE = '/processor/v1/setup_intents/seti_1/challenge';
+const { confirmSetupIntent, completeChallenge } = endpoints.processor;
+const { attach } = endpoints.cards;
 
-function start(processor: (call: FetchCall) => Reply | undefined, onClose = vi.fn()) {
+/** The dialog over stand-ins of the console API; `processor` are the local card processor's. */
+function start(...processor: EndpointStub[]) {
+  const onClose = vi.fn();
   let releaseIntent: () => void = () => {};
   const intentArrived = new Promise<void>((resolve) => {
     releaseIntent = resolve;
   });
-  const calls = serveFetch((call) => {
+  const calls = serveEndpoints(
     // The setup intent answers only when the test lets it.
-    if (call.url === '/api/v1.0/payment/local') return intentArrived.then(() => wrapped(intent));
-    if (call.url.startsWith('/processor/')) return processor(call);
-    if (call.url === '/api/v1.0/payment/card' && call.method === 'POST') return wrapped({ cardId: 'c9' });
-    if (call.url === '/api/v1.0/payment/card') return wrapped([]);
-    if (call.url === '/api/v1.0/account/details') return wrapped({ id: ACCOUNT, name: 'Main' });
-    if (call.url.startsWith('/api/v1.0/feature/')) return wrapped({ featureName: 'TOKEN_FORWARDING', result: false });
-    return undefined;
-  });
+    on(endpoints.cards.createSetupIntent, ({ params }) =>
+      params.provider === 'local' ? intentArrived.then(() => wrapped(intent)) : undefined,
+    ),
+    ...processor,
+    on(attach, () => wrapped({ cardId: 'c9' })),
+    on(endpoints.cards.list, () => wrapped([])),
+    on(endpoints.accounts.details, () => wrapped(accountDetails({ id: ACCOUNT, name: 'Main', accountName: 'Main' }))),
+    on(endpoints.accounts.isFeatureEnabled, () => wrapped({ featureName: 'TOKEN_FORWARDING', result: false })),
+  );
   renderPage('/a', '/a', <AddCardDialog accountId={ACCOUNT} onClose={onClose} />);
   return { calls, releaseIntent, onClose };
 }
@@ -59,7 +64,7 @@ setUpPageTests(toast);
 
 describe('AddCardDialog', () => {
   it('keeps Add disabled until the setup intent has arrived and shows the note', async () => {
-    const { releaseIntent } = start(() => undefined);
+    const { releaseIntent } = start();
 
     expect(addButton().disabled).toBe(true);
     expect(
@@ -72,18 +77,20 @@ describe('AddCardDialog', () => {
   });
 
   it('confirms the card with the processor directly, passes the challenge and attaches the card', async () => {
-    const { calls, releaseIntent, onClose } = start((call) =>
-      call.url === CONFIRM
-        ? {
-            status: 200,
-            body: {
-              id: 'seti_1',
-              status: 'requires_action',
-              payment_method: 'pm_1',
-              next_action: { type: 'challenge' },
-            },
-          }
-        : { status: 200, body: { id: 'seti_1', status: 'succeeded', payment_method: 'pm_1' } },
+    const { calls, releaseIntent, onClose } = start(
+      on(confirmSetupIntent, () => ({
+        status: 200,
+        body: {
+          id: 'seti_1',
+          status: 'requires_action',
+          payment_method: 'pm_1',
+          next_action: { type: 'challenge' },
+        },
+      })),
+      on(completeChallenge, () => ({
+        status: 200,
+        body: { id: 'seti_1', status: 'succeeded', payment_method: 'pm_1' },
+      })),
     );
     await act(async () => releaseIntent());
     await waitFor(() => expect(addButton().disabled).toBe(false));
@@ -93,11 +100,11 @@ describe('AddCardDialog', () => {
     expect((screen.getByLabelText('Expiry') as HTMLInputElement).value).toBe('12/30');
     fireEvent.click(addButton());
 
-    await waitFor(() => expect(calls.map((c) => c.url)).toContain(CONFIRM));
+    await waitFor(() => expect(callsTo(calls, confirmSetupIntent).map((c) => c.params.id)).toContain('seti_1'));
     // rc-dialog names every dialog's title "test-id" under test, so find this one by its title text.
     const challenge = (await screen.findByText('Confirm your card')).closest('[role="dialog"]') as HTMLElement;
     expect(within(challenge).getByText('Your bank asks you to confirm this card.')).toBeTruthy();
-    const confirm = calls.find((c) => c.url === CONFIRM);
+    const confirm = callsTo(calls, confirmSetupIntent).find((c) => c.params.id === 'seti_1');
     expect(confirm?.body).toEqual({
       client_secret: 'seti_1_secret',
       card: { number: '4000002500003155', exp_month: 12, exp_year: 2030, cvc: '123' },
@@ -109,15 +116,23 @@ describe('AddCardDialog', () => {
     fireEvent.click(within(challenge).getByRole('button', { name: 'Complete' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.cardAdded));
-    expect(calls.find((c) => c.url === CHALLENGE)?.body).toEqual({ client_secret: 'seti_1_secret', approve: true });
-    const attach = calls.find((c) => c.url === '/api/v1.0/payment/card' && c.method === 'POST');
-    expect(attach?.body).toEqual({ cardToken: 'pm_1' });
-    expect(attach?.headers['ebs-account-id']).toBe(ACCOUNT);
+    expect(callsTo(calls, completeChallenge).find((c) => c.params.id === 'seti_1')?.body).toEqual({
+      client_secret: 'seti_1_secret',
+      approve: true,
+    });
+    const [attached] = callsTo(calls, attach);
+    expect(attached?.body).toEqual({ cardToken: 'pm_1' });
+    expect(attached?.headers['ebs-account-id']).toBe(ACCOUNT);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it("shows the processor's own message when the card is declined, and attaches nothing", async () => {
-    const { calls, releaseIntent, onClose } = start(() => failed(402, 'Your card was declined.', 'card_error'));
+    // The processor declines whatever it is asked.
+    const { calls, releaseIntent, onClose } = start(
+      ...[confirmSetupIntent, completeChallenge].map((step) =>
+        on(step, () => failed(402, 'Your card was declined.', 'card_error')),
+      ),
+    );
     await act(async () => releaseIntent());
     await waitFor(() => expect(addButton().disabled).toBe(false));
 
@@ -126,13 +141,18 @@ describe('AddCardDialog', () => {
 
     await waitFor(() => expect(toast.error).toHaveBeenCalled());
     expect(shownError()).toBe('Your card was declined.');
-    expect(calls.some((c) => c.url === '/api/v1.0/payment/card' && c.method === 'POST')).toBe(false);
+    expect(callsTo(calls, attach)).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
     await waitFor(() => expect(addButton().disabled).toBe(false));
   });
 
   it('shows the error when the setup intent cannot be created, and Add stays disabled', async () => {
-    serveFetch(() => failed(400, 'Cards are handled by the stripe card payment provider.'));
+    // Every call is refused (the public configuration too, so the local processor is the provider).
+    serveEndpoints(
+      ...endpointList().map(({ endpoint }) =>
+        on(endpoint, () => failed(400, 'Cards are handled by the stripe card payment provider.')),
+      ),
+    );
     renderPage('/a', '/a', <AddCardDialog accountId={ACCOUNT} onClose={vi.fn()} />);
 
     await waitFor(() => expect(toast.error).toHaveBeenCalled());

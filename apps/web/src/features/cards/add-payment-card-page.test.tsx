@@ -1,8 +1,18 @@
-import { Messages, type PaymentCard } from '@ebs/contract';
+import { endpoints, Messages, type PaymentCard } from '@ebs/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { type FetchCall, failed, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { accountDetails } from '../../testing/account-details';
+import {
+  callsTo,
+  type EndpointStub,
+  failed,
+  on,
+  renderPage,
+  serveEndpoints,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
 import { AddPaymentCardPage } from './add-payment-card-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -21,19 +31,18 @@ const master: PaymentCard = {
 };
 const intent = { client_secret: 'seti_x_secret', customerId: 'cus_1', setupIntentId: 'seti_1', accountId: ACCOUNT };
 
-type Handler = (call: FetchCall) => ReturnType<typeof wrapped> | undefined;
+const { list, setDefault, remove, updateExpiry } = endpoints.cards;
 
-function start(cards: PaymentCard[], extra: Handler = () => undefined) {
-  const calls = serveFetch((call) => {
-    const answer = extra(call);
-    if (answer) return answer;
-    if (call.url === '/api/v1.0/payment/card' && call.method === 'GET') return wrapped(cards);
-    if (call.url === '/api/v1.0/payment/local') return wrapped(intent);
+/** The page over stand-ins of its reads; the stubs in `first` may answer a call before them (a change, say). */
+function start(cards: PaymentCard[], ...first: EndpointStub[]) {
+  const calls = serveEndpoints(
+    ...first,
+    on(list, () => wrapped(cards)),
+    on(endpoints.cards.createSetupIntent, ({ params }) => (params.provider === 'local' ? wrapped(intent) : undefined)),
     // loadAccount, after every change
-    if (call.url === '/api/v1.0/account/details') return wrapped({ id: ACCOUNT, name: 'Main' });
-    if (call.url.startsWith('/api/v1.0/feature/')) return wrapped({ featureName: 'TOKEN_FORWARDING', result: false });
-    return undefined;
-  });
+    on(endpoints.accounts.details, () => wrapped(accountDetails({ id: ACCOUNT, name: 'Main', accountName: 'Main' }))),
+    on(endpoints.accounts.isFeatureEnabled, () => wrapped({ featureName: 'TOKEN_FORWARDING', result: false })),
+  );
   renderPage(PATH, '/account/:accountId/billings/addPaymentCard', <AddPaymentCardPage />);
   return calls;
 }
@@ -46,25 +55,26 @@ async function openMenu(last4: string) {
   return waitFor(() => screen.getAllByRole('menu').at(-1) as HTMLElement);
 }
 
-const posts = (calls: FetchCall[], url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
-
 // antd pages in jsdom are slow, more so when the suite runs in parallel.
 setUpPageTests(toast);
 
 describe('AddPaymentCardPage', () => {
   it('says what to do when the cards fail to load, and Try again shows them', async () => {
     let failures = 1;
-    const calls = start([visa], (call) => {
-      if (call.url !== '/api/v1.0/payment/card' || call.method !== 'GET' || failures === 0) return undefined;
-      failures -= 1;
-      return failed(503, 'Cards are resting');
-    });
+    const calls = start(
+      [visa],
+      on(list, () => {
+        if (failures === 0) return undefined;
+        failures -= 1;
+        return failed(503, 'Cards are resting');
+      }),
+    );
 
     expect(await screen.findByText(/Cards are resting Check your connection, then try again\./)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await tileOf('4242')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/v1.0/payment/card')).toHaveLength(2);
+    expect(callsTo(calls, list)).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
@@ -83,8 +93,9 @@ describe('AddPaymentCardPage', () => {
   });
 
   it('disables Set as default on the default card and sets another card as default', async () => {
-    const calls = start([visa, master], (call) =>
-      call.url === '/api/v1.0/payment/card/default' ? wrapped({}) : undefined,
+    const calls = start(
+      [visa, master],
+      on(setDefault, () => wrapped({})),
     );
 
     const menu = await openMenu('4242');
@@ -94,10 +105,10 @@ describe('AddPaymentCardPage', () => {
     fireEvent.click(within(await openMenu('4444')).getByRole('menuitem', { name: 'Set as default' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.cardSetDefault));
-    expect(posts(calls, '/api/v1.0/payment/card/default')[0]?.body).toEqual({ cardId: 'c2' });
+    expect(callsTo(calls, setDefault)[0]?.body).toEqual({ cardId: 'c2' });
     // The list is read again and the current account reloaded.
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/v1.0/payment/card')).toHaveLength(3));
-    expect(calls.some((c) => c.url === '/api/v1.0/account/details')).toBe(true);
+    await waitFor(() => expect(callsTo(calls, list)).toHaveLength(3));
+    expect(callsTo(calls, endpoints.accounts.details)).not.toHaveLength(0);
   });
 
   it('refuses locally to remove the only card or the default card', async () => {
@@ -106,7 +117,7 @@ describe('AddPaymentCardPage', () => {
     fireEvent.click(within(await openMenu('4242')).getByRole('menuitem', { name: 'Remove' }));
     expect(toast.error).toHaveBeenLastCalledWith(Messages.defaultCard);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(posts(calls, '/api/v1.0/payment/card/remove')).toHaveLength(0);
+    expect(callsTo(calls, remove)).toHaveLength(0);
     cleanup();
 
     start([visa]);
@@ -115,8 +126,9 @@ describe('AddPaymentCardPage', () => {
   });
 
   it('removes another card after the Remove Payment Method dialog', async () => {
-    const calls = start([visa, master], (call) =>
-      call.url === '/api/v1.0/payment/card/remove' ? wrapped({}) : undefined,
+    const calls = start(
+      [visa, master],
+      on(remove, () => wrapped({})),
     );
 
     fireEvent.click(within(await openMenu('4444')).getByRole('menuitem', { name: 'Remove' }));
@@ -125,12 +137,13 @@ describe('AddPaymentCardPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.cardRemoved));
-    expect(posts(calls, '/api/v1.0/payment/card/remove')[0]?.body).toEqual({ cardId: 'c2' });
+    expect(callsTo(calls, remove)[0]?.body).toEqual({ cardId: 'c2' });
   });
 
   it("edits the expiry, starting from the card's month and year", async () => {
-    const calls = start([visa, master], (call) =>
-      call.url === '/api/v1.0/payment/card/update' ? wrapped({}) : undefined,
+    const calls = start(
+      [visa, master],
+      on(updateExpiry, () => wrapped({})),
     );
 
     fireEvent.click(within(await tileOf('4242')).getByRole('button', { name: 'Edit card' }));
@@ -141,7 +154,7 @@ describe('AddPaymentCardPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.cardUpdated));
-    expect(posts(calls, '/api/v1.0/payment/card/update')[0]?.body).toEqual({
+    expect(callsTo(calls, updateExpiry)[0]?.body).toEqual({
       cardId: 'c1',
       expireMonth: 12,
       expireYear: 2030,
@@ -149,8 +162,9 @@ describe('AddPaymentCardPage', () => {
   });
 
   it('closes the dialog and shows the error when an update fails', async () => {
-    start([visa, master], (call) =>
-      call.url === '/api/v1.0/payment/card/update' ? failed(400, Messages.cardExpiryInPast) : undefined,
+    start(
+      [visa, master],
+      on(updateExpiry, () => failed(400, Messages.cardExpiryInPast)),
     );
 
     fireEvent.click(within(await tileOf('4444')).getByRole('button', { name: 'Edit card' }));

@@ -1,4 +1,4 @@
-import { Messages } from '@ebs/contract';
+import { endpoints, Messages } from '@ebs/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { paymentCardKeys } from '../../lib/payment-cards';
@@ -28,33 +28,25 @@ function useCardChange<V>(accountId: string, call: (variables: V) => Promise<unk
   });
 }
 
-const post = (accountId: string, path: string, body: object) => api.post<unknown>(path, { accountId, body });
+const { attach, setDefault, remove, updateExpiry } = endpoints.cards;
 
 /** Attaches the payment method the processor confirmed (spec A §4). */
 export const useAttachCard = (accountId: string) =>
-  useCardChange(
-    accountId,
-    (cardToken: string) => api.post<{ cardId: string }>('/api/v1.0/payment/card', { accountId, body: { cardToken } }),
-    Messages.cardAdded,
-  );
+  useCardChange(accountId, (cardToken: string) => api(attach, { accountId, body: { cardToken } }), Messages.cardAdded);
 
 export const useSetDefaultCard = (accountId: string) =>
   useCardChange(
     accountId,
-    (cardId: string) => post(accountId, '/api/v1.0/payment/card/default', { cardId }),
+    (cardId: string) => api(setDefault, { accountId, body: { cardId } }),
     Messages.cardSetDefault,
   );
 
 export const useRemoveCard = (accountId: string) =>
-  useCardChange(
-    accountId,
-    (cardId: string) => post(accountId, '/api/v1.0/payment/card/remove', { cardId }),
-    Messages.cardRemoved,
-  );
+  useCardChange(accountId, (cardId: string) => api(remove, { accountId, body: { cardId } }), Messages.cardRemoved);
 
 export const useUpdateCard = (accountId: string) =>
   useCardChange(
     accountId,
-    (change: CardExpiryChange) => post(accountId, '/api/v1.0/payment/card/update', change),
+    (change: CardExpiryChange) => api(updateExpiry, { accountId, body: change }),
     Messages.cardUpdated,
   );

@@ -1,11 +1,11 @@
+import { endpoints } from '@ebs/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { setUpPageTests } from '../../testing/page-test-kit';
+import { callsTo, setUpPageTests } from '../../testing/page-test-kit';
 import { CreateWalletPage } from './create-wallet-page';
 import {
   ADDRESS_B,
-  BASE,
   CONTRACT,
   choose,
   destination,
@@ -95,8 +95,10 @@ describe('CreateWalletPage: the create entries of the wallet selects', () => {
     type('Name', 'Fuel tank');
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been created.'));
-    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
-      [`${BASE}/gas-fee-funding-wallet`, { network: 'ETHEREUM_SEPOLIA', name: 'Fuel tank' }],
+    // The one POST is the gas fee funding wallet's create.
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(callsTo(calls, endpoints.forwarding.createGasWallet).map((c) => c.body)).toEqual([
+      { network: 'ETHEREUM_SEPOLIA', name: 'Fuel tank' },
     ]);
   });
 });

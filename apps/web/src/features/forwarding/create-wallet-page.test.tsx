@@ -1,23 +1,21 @@
-import { ForwardingMessages } from '@ebs/contract';
+import { endpoints, ForwardingMessages } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { setUpPageTests } from '../../testing/page-test-kit';
+import { callsTo, type FetchCall, setUpPageTests } from '../../testing/page-test-kit';
 import { CreateWalletPage } from './create-wallet-page';
 import {
-  BASE,
   CONTRACT,
   choose,
-  count,
   destination,
   dialog,
   emptyState,
   gasFeeWallet,
   optionsOf,
-  queryOf,
   ROUTES,
   renderRoutes,
   type ServerState,
+  SIGNING_SECRET,
   serveForwarding,
 } from './forwarding-test-kit';
 
@@ -26,6 +24,9 @@ vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), i
 setUpPageTests(toast);
 
 const M = ForwardingMessages;
+const F = endpoints.forwarding;
+const { signingSecret } = endpoints.accounts;
+const posts = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST');
 
 /** The page opened directly (no lists handed over) or from the wallet list (`handedOver`). */
 function open(state: ServerState = emptyState(), handedOver?: unknown) {
@@ -65,7 +66,7 @@ describe('CreateWalletPage: validation of each wallet type', () => {
     ]);
     expect(screen.queryByLabelText('Smart Contract Address')).toBeNull();
     expect(screen.queryByLabelText('Gas Fee Funding Wallet ID')).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(posts(calls)).toHaveLength(0);
   });
 
   it('choosing ERC20 reveals the contract address and gas fee wallet, both required', async () => {
@@ -156,14 +157,14 @@ describe('CreateWalletPage: fields that follow the network', () => {
       'Gas payer (0.5 ETH)',
       '+ Create a new gas fee funding wallet',
     ]);
-    expect(count(calls, 'GET', `${BASE}/destination`)).toBe(0);
-    expect(count(calls, 'GET', `${BASE}/gas-fee-funding-wallet`)).toBe(0);
+    expect(callsTo(calls, F.listDestinations)).toHaveLength(0);
+    expect(callsTo(calls, F.listGasWallets)).toHaveLength(0);
   });
 
   it('opened directly, fetches the destination and gas fee wallets itself', async () => {
     const calls = open(emptyState({ destinations: [destination()] }));
-    await waitFor(() => expect(count(calls, 'GET', `${BASE}/destination`)).toBe(1));
-    expect(count(calls, 'GET', `${BASE}/gas-fee-funding-wallet`)).toBe(1);
+    await waitFor(() => expect(callsTo(calls, F.listDestinations)).toHaveLength(1));
+    expect(callsTo(calls, F.listGasWallets)).toHaveLength(1);
     await choose('Network', 'ETHEREUM SEPOLIA');
     expect(await optionsOf('Destination Public Address')).toContain(
       `Treasury (${destination().destinationPublicAddress})`,
@@ -189,7 +190,7 @@ describe('CreateWalletPage: Verify and Test', () => {
     expect(within(modal).getByText('Test Token')).toBeTruthy();
     expect(within(modal).getByText('TST')).toBeTruthy();
     expect(within(modal).getByText(CONTRACT)).toBeTruthy();
-    expect(queryOf(calls.find((c) => c.url.startsWith(`${BASE}/smart-contract-info`))!)).toEqual({
+    expect(callsTo(calls, F.contractInfo)[0]?.query).toEqual({
       network: 'ETHEREUM_SEPOLIA',
       smartContractAddress: CONTRACT,
     });
@@ -203,14 +204,14 @@ describe('CreateWalletPage: Verify and Test', () => {
     type('Webhook URL', '   ');
     fireEvent.click(test);
     expect(await screen.findByText(M.webhookUrlRequired)).toBeTruthy();
-    expect(count(calls, 'POST', `${BASE}/testWebhook`)).toBe(0);
+    expect(callsTo(calls, F.testWebhook)).toHaveLength(0);
 
     type('Webhook URL', ' https://hooks.example.com/in ');
     type('Webhook Header', ' x-token ');
     type('Webhook Header Value', ' Bearer abc ');
     fireEvent.click(test);
     const modal = await dialog('Webhook Response');
-    expect(calls.find((c) => c.url === `${BASE}/testWebhook`)?.body).toEqual({
+    expect(callsTo(calls, F.testWebhook)[0]?.body).toEqual({
       url: 'https://hooks.example.com/in',
       header: 'x-token',
       headerValue: 'Bearer abc',
@@ -238,8 +239,8 @@ describe('CreateWalletPage: creating', () => {
     submit();
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been created.'));
-    expect(count(calls, 'GET', '/api/v1.0/account/signing-secret')).toBe(1);
-    expect(calls.find((c) => c.method === 'POST' && c.url === `${BASE}/wallet`)?.body).toEqual({
+    expect(callsTo(calls, signingSecret)).toHaveLength(1);
+    expect(callsTo(calls, F.createWallet)[0]?.body).toEqual({
       network: 'ETHEREUM_SEPOLIA',
       token: 'ERC20',
       smartContractAddress: CONTRACT,
@@ -250,7 +251,7 @@ describe('CreateWalletPage: creating', () => {
         url: 'https://hooks.example.com/in',
         header: 'x-token',
         headerValue: 'abc',
-        secret: 'whsec_c2VjcmV0',
+        secret: SIGNING_SECRET,
       },
     });
     expect(await screen.findByText(`Elsewhere: ${ROUTES.wallets}`)).toBeTruthy();
@@ -266,13 +267,16 @@ describe('CreateWalletPage: creating', () => {
     submit();
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been created.'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      network: 'ETHEREUM_SEPOLIA',
-      token: 'ETH',
-      minimumForwardingAmount: 0.5,
-      destinationPublicAddress: destination().destinationPublicAddress,
-    });
-    expect(count(calls, 'GET', '/api/v1.0/account/signing-secret')).toBe(0);
+    expect(posts(calls)).toHaveLength(1);
+    expect(callsTo(calls, F.createWallet).map((c) => c.body)).toEqual([
+      {
+        network: 'ETHEREUM_SEPOLIA',
+        token: 'ETH',
+        minimumForwardingAmount: 0.5,
+        destinationPublicAddress: destination().destinationPublicAddress,
+      },
+    ]);
+    expect(callsTo(calls, signingSecret)).toHaveLength(0);
   });
 
   it('creates a destination wallet with trimmed name and address', async () => {
@@ -284,14 +288,14 @@ describe('CreateWalletPage: creating', () => {
     type('Destination Public Address', ` ${destination().destinationPublicAddress} `);
     submit();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been created.'));
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      url: `${BASE}/destination`,
-      body: {
+    expect(posts(calls)).toHaveLength(1);
+    expect(callsTo(calls, F.createDestination).map((c) => c.body)).toEqual([
+      {
         network: 'BSC_TESTNET',
         name: 'Exchange',
         destinationPublicAddress: destination().destinationPublicAddress,
       },
-    });
+    ]);
   });
 
   it('creates a gas fee funding wallet from network and name', async () => {
@@ -302,9 +306,9 @@ describe('CreateWalletPage: creating', () => {
     type('Name', 'Gas payer');
     submit();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been created.'));
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      url: `${BASE}/gas-fee-funding-wallet`,
-      body: { network: 'ETHEREUM_SEPOLIA', name: 'Gas payer' },
-    });
+    expect(posts(calls)).toHaveLength(1);
+    expect(callsTo(calls, F.createGasWallet).map((c) => c.body)).toEqual([
+      { network: 'ETHEREUM_SEPOLIA', name: 'Gas payer' },
+    ]);
   });
 });

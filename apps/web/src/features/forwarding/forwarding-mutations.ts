@@ -3,12 +3,11 @@ import {
   type CreateGasFeeWalletBody,
   type CreateTokenForwardingWalletBody,
   type DestinationWallet,
+  type EndpointQuery,
+  endpoints,
   ForwardingMessages,
   type GasFeeFundingWallet,
-  type SigningSecret,
-  type SmartContractInfo,
   type TestWebhookBody,
-  type TestWebhookResult,
   type TokenForwardingWallet,
   type WalletStatus,
 } from '@ebs/contract';
@@ -17,7 +16,7 @@ import { api } from '../../api/client';
 import { toast } from '../../lib/toast';
 import { forwardingKeys } from './forwarding-queries';
 
-const BASE = '/api/v1.0/token-forwarding';
+const F = endpoints.forwarding;
 
 /** A wallet of any of the three kinds, as a row click selects it. */
 export type SelectedWallet =
@@ -37,8 +36,6 @@ function useWalletChange<V, R>(accountId: string, call: (variables: V) => Promis
   });
 }
 
-const byId = (path: string, id: string) => `${BASE}/${path}/${encodeURIComponent(id)}`;
-
 /** The wallets that have a name: gas fee funding and destination wallets. */
 export type NamedWallet = Extract<SelectedWallet, { kind: 'gasFee' | 'destination' }>;
 export type RenameRequest = NamedWallet & { name: string };
@@ -46,13 +43,10 @@ export type RenameRequest = NamedWallet & { name: string };
 export const useRenameWallet = (accountId: string) =>
   useWalletChange(
     accountId,
-    (request: RenameRequest) =>
+    (request: RenameRequest): Promise<NamedWallet['wallet']> =>
       request.kind === 'gasFee'
-        ? api.post<unknown>(`${BASE}/gas-fee-funding-wallet/name`, {
-            accountId,
-            body: { id: request.wallet.id, name: request.name },
-          })
-        : api.post<unknown>(`${BASE}/destination/name`, {
+        ? api(F.renameGasWallet, { accountId, body: { id: request.wallet.id, name: request.name } })
+        : api(F.renameDestination, {
             accountId,
             body: {
               name: request.name,
@@ -69,11 +63,11 @@ export const useDeleteWallet = (accountId: string) =>
     (selected: SelectedWallet) => {
       switch (selected.kind) {
         case 'forwarding':
-          return api.delete<unknown>(byId('wallet', selected.wallet.id), { accountId });
+          return api(F.deleteWallet, { accountId, params: { walletId: selected.wallet.id } });
         case 'gasFee':
-          return api.delete<unknown>(byId('gas-fee-funding-wallet', selected.wallet.id), { accountId });
+          return api(F.deleteGasWallet, { accountId, params: { walletId: selected.wallet.id } });
         case 'destination':
-          return api.delete<unknown>(`${BASE}/destination`, {
+          return api(F.deleteDestination, {
             accountId,
             body: {
               network: selected.wallet.network,
@@ -88,8 +82,7 @@ export const useDeleteWallet = (accountId: string) =>
 export const useRefreshBalance = (accountId: string) =>
   useWalletChange(
     accountId,
-    (wallet: GasFeeFundingWallet) =>
-      api.post<unknown>(`${BASE}/gas-fee-funding-wallet/balance`, { accountId, body: { id: wallet.id } }),
+    (wallet: GasFeeFundingWallet) => api(F.refreshGasBalance, { accountId, body: { id: wallet.id } }),
     ForwardingMessages.balanceRefreshed,
   );
 
@@ -97,7 +90,7 @@ export const useEnableWallet = (accountId: string) =>
   useWalletChange(
     accountId,
     (wallet: TokenForwardingWallet) =>
-      api.post<unknown>(`${BASE}/wallet/status`, {
+      api(F.setWalletStatus, {
         accountId,
         body: { id: wallet.id, newStatus: 'ENABLED' satisfies WalletStatus },
       }),
@@ -109,7 +102,7 @@ export const useDisableWallet = (accountId: string) =>
   useWalletChange(
     accountId,
     ({ wallet, reason }: { wallet: TokenForwardingWallet; reason: string }) =>
-      api.post<unknown>(`${BASE}/wallet/status`, {
+      api(F.setWalletStatus, {
         accountId,
         body: { id: wallet.id, reason: reason.trim() || null, newStatus: 'DISABLED' satisfies WalletStatus },
       }),
@@ -128,14 +121,14 @@ export type CreateRequest =
 async function createWallet(accountId: string, request: CreateRequest): Promise<unknown> {
   switch (request.walletType) {
     case 'destinationWallet':
-      return api.post(`${BASE}/destination`, { accountId, body: request.body });
+      return api(F.createDestination, { accountId, body: request.body });
     case 'gasFeeFundingWallet':
-      return api.post(`${BASE}/gas-fee-funding-wallet`, { accountId, body: request.body });
+      return api(F.createGasWallet, { accountId, body: request.body });
     case 'tokenForwardingWallet': {
       const { webhookSetting } = request.body;
-      if (!webhookSetting) return api.post(`${BASE}/wallet`, { accountId, body: request.body });
-      const { secret } = await api.get<SigningSecret>('/api/v1.0/account/signing-secret', { accountId });
-      return api.post(`${BASE}/wallet`, {
+      if (!webhookSetting) return api(F.createWallet, { accountId, body: request.body });
+      const { secret } = await api(endpoints.accounts.signingSecret, { accountId });
+      return api(F.createWallet, {
         accountId,
         body: { ...request.body, webhookSetting: { ...webhookSetting, secret } },
       });
@@ -152,11 +145,10 @@ export const useCreateWallet = (accountId: string) =>
 
 export const useSmartContractInfo = (accountId: string) =>
   useMutation({
-    mutationFn: (query: { network: string; smartContractAddress: string }) =>
-      api.get<SmartContractInfo>(`${BASE}/smart-contract-info`, { accountId, query }),
+    mutationFn: (query: EndpointQuery<typeof F.contractInfo>) => api(F.contractInfo, { accountId, query }),
   });
 
 export const useTestWebhook = (accountId: string) =>
   useMutation({
-    mutationFn: (body: TestWebhookBody) => api.post<TestWebhookResult>(`${BASE}/testWebhook`, { accountId, body }),
+    mutationFn: (body: TestWebhookBody) => api(F.testWebhook, { accountId, body }),
   });

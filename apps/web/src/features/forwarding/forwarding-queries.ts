@@ -1,17 +1,9 @@
-import type {
-  DestinationWallet,
-  ForwardingTransactionList,
-  GasFeeFundingWallet,
-  GasFeeWalletList,
-  SupportedNetworkAndToken,
-  TokenForwardingTransaction,
-  TokenForwardingWalletList,
-  WalletStatus,
-} from '@ebs/contract';
+import { endpoints, type GasFeeFundingWallet, type TokenForwardingTransaction, type WalletStatus } from '@ebs/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
-const BASE = '/api/v1.0/token-forwarding';
+const { listWallets, listGasWallets, listDestinations, supportedNetworksAndTokens, listTransactions } =
+  endpoints.forwarding;
 
 export const forwardingKeys = {
   /** The three wallet lists, refreshed together (spec B §2). */
@@ -31,20 +23,14 @@ export const useForwardingWallets = (accountId: string) =>
   useQuery({
     queryKey: forwardingKeys.wallets(accountId),
     queryFn: async () =>
-      (
-        await api.get<TokenForwardingWalletList>(`${BASE}/wallet`, {
-          accountId,
-          query: { statusIn: WALLET_STATUS_IN },
-        })
-      ).tokenForwardingWallets,
+      (await api(listWallets, { accountId, query: { statusIn: WALLET_STATUS_IN } })).tokenForwardingWallets,
     enabled: accountId !== '',
   });
 
 export const fetchGasFeeWallets = async (accountId: string): Promise<GasFeeFundingWallet[]> =>
-  (await api.get<GasFeeWalletList>(`${BASE}/gas-fee-funding-wallet`, { accountId })).gasFeeFundingWallets;
+  (await api(listGasWallets, { accountId })).gasFeeFundingWallets;
 
-export const fetchDestinations = (accountId: string) =>
-  api.get<DestinationWallet[]>(`${BASE}/destination`, { accountId });
+export const fetchDestinations = (accountId: string) => api(listDestinations, { accountId });
 
 /** `enabled: false` when the caller already holds the list (handed over in navigation state). */
 export const useGasFeeWallets = (accountId: string, enabled = true) =>
@@ -64,7 +50,7 @@ export const useDestinations = (accountId: string, enabled = true) =>
 export const useSupportedNetworks = (accountId: string) =>
   useQuery({
     queryKey: forwardingKeys.networks(accountId),
-    queryFn: () => api.get<SupportedNetworkAndToken>(`${BASE}/supported-network-and-token`, { accountId }),
+    queryFn: () => api(supportedNetworksAndTokens, { accountId }),
     enabled: accountId !== '',
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -93,8 +79,8 @@ export const useForwardingTransactions = (accountId: string, filter: Transaction
     queryKey: forwardingKeys.transactions(accountId, filter),
     queryFn: async (): Promise<TokenForwardingTransaction[]> => {
       try {
-        return (await api.get<ForwardingTransactionList>(`${BASE}/transaction`, { accountId, query: { ...filter } }))
-          .tokenForwardingTransactions;
+        const list = await api(listTransactions, { accountId, query: { ...filter } });
+        return list.tokenForwardingTransactions;
       } catch (error) {
         console.error('Failed to fetch the token forwarding transactions', error);
         return [];

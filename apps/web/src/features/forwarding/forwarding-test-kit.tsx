@@ -1,20 +1,21 @@
-import type {
-  DestinationWallet,
-  GasFeeFundingWallet,
-  SupportedNetworkAndToken,
-  TokenForwardingTransaction,
-  TokenForwardingWallet,
+import {
+  type DestinationWallet,
+  endpoints,
+  ForwardingMessages,
+  type GasFeeFundingWallet,
+  type SupportedNetworkAndToken,
+  type TokenForwardingTransaction,
+  type TokenForwardingWallet,
 } from '@ebs/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { type FetchCall, failed, type Reply, serveFetch, wrapped } from '../../testing/page-test-kit';
+import { type EndpointStub, failed, on, serveEndpoints, wrapped } from '../../testing/page-test-kit';
 
 /** Test support of the token forwarding pages: sample wallets, a stand-in server, and the pages at their routes. */
 
 export const ACCOUNT = '11111111-1111-4111-8111-111111111111';
-export const BASE = '/api/v1.0/token-forwarding';
 export const ROUTES = {
   wallets: `/account/${ACCOUNT}/services/token-forwarding/wallets`,
   createWallet: `/account/${ACCOUNT}/services/token-forwarding/wallets/create`,
@@ -116,81 +117,103 @@ export const emptyState = (patch: Partial<ServerState> = {}): ServerState => ({
   ...patch,
 });
 
-const pathOf = (url: string) => url.split('?')[0] ?? url;
-export const queryOf = (call: FetchCall) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams);
+const F = endpoints.forwarding;
+/** The id the stand-in gives a created wallet. */
+export const CREATED_ID = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
+export const SIGNING_SECRET = 'whsec_c2VjcmV0';
 
 /**
- * A stand-in of the token forwarding service over `state`, answering as the contract says; `extra`
- * may answer a call first (a refusal, say).
+ * A stand-in of the token forwarding service over `state`, answering as the contract says; the
+ * stubs in `first` may answer a call before it (a refusal, say).
  */
-export function serveForwarding(state: ServerState, extra: (call: FetchCall) => Reply | undefined = () => undefined) {
-  return serveFetch((call) => {
-    const answer = extra(call);
-    if (answer) return answer;
-    const path = pathOf(call.url);
-    const body = (call.body ?? {}) as Record<string, string>;
-    const route = `${call.method} ${path.startsWith(BASE) ? path.slice(BASE.length) : path}`;
-    if (route === 'GET /wallet') return wrapped({ tokenForwardingWallets: state.wallets });
-    if (route === 'GET /gas-fee-funding-wallet') return wrapped({ gasFeeFundingWallets: state.gasFeeWallets });
-    if (route === 'GET /destination') return wrapped(state.destinations);
-    if (route === 'GET /supported-network-and-token') return wrapped(NETWORKS);
-    if (route === 'GET /transaction') {
-      const { address, tokenForwardingWalletId } = queryOf(call);
+export function serveForwarding(state: ServerState, ...first: EndpointStub[]) {
+  const notFound = () => failed(404, ForwardingMessages.walletNotFound, 'Not Found');
+  return serveEndpoints(
+    ...first,
+    on(F.listWallets, () => wrapped({ tokenForwardingWallets: state.wallets })),
+    on(F.listGasWallets, () => wrapped({ gasFeeFundingWallets: state.gasFeeWallets })),
+    on(F.listDestinations, () => wrapped(state.destinations)),
+    on(F.supportedNetworksAndTokens, () => wrapped(NETWORKS)),
+    on(F.listTransactions, ({ query: { address, tokenForwardingWalletId } }) => {
       const rows = state.transactions.filter(
         (t) =>
           (!address || t.fromAddress === address || t.toAddress === address) &&
           (!tokenForwardingWalletId || t.tokenForwardingWalletId === tokenForwardingWalletId),
       );
       return wrapped({ tokenForwardingTransactions: rows, totalCount: rows.length });
-    }
-    if (route === 'POST /wallet/status') {
-      state.wallets = state.wallets.map((w) =>
-        w.id === body.id ? { ...w, status: body.newStatus as TokenForwardingWallet['status'] } : w,
-      );
-      return wrapped({});
-    }
-    if (route === 'POST /gas-fee-funding-wallet/balance') {
-      state.gasFeeWallets = state.gasFeeWallets.map((w) =>
-        w.id === body.id ? { ...w, balance: '0.75', updatedAt: CHECKED_AGAIN_AT } : w,
-      );
-      return wrapped({});
-    }
-    if (route === 'POST /gas-fee-funding-wallet/name') {
-      state.gasFeeWallets = state.gasFeeWallets.map((w) => (w.id === body.id ? { ...w, name: body.name ?? '' } : w));
-      return wrapped({});
-    }
-    if (route === 'POST /destination/name') {
-      state.destinations = state.destinations.map((w) =>
-        w.destinationPublicAddress === body.destinationPublicAddress ? { ...w, name: body.name ?? '' } : w,
-      );
-      return wrapped({});
-    }
-    if (route === 'DELETE /destination') {
+    }),
+    on(F.setWalletStatus, ({ body }) => {
+      const wallet = state.wallets.find((w) => w.id === body.id);
+      if (!wallet) return notFound();
+      const changed = { ...wallet, status: body.newStatus };
+      state.wallets = state.wallets.map((w) => (w.id === body.id ? changed : w));
+      return wrapped(changed);
+    }),
+    on(F.refreshGasBalance, ({ body }) => {
+      const wallet = state.gasFeeWallets.find((w) => w.id === body.id);
+      if (!wallet) return notFound();
+      const changed = { ...wallet, balance: '0.75', updatedAt: CHECKED_AGAIN_AT };
+      state.gasFeeWallets = state.gasFeeWallets.map((w) => (w.id === body.id ? changed : w));
+      return wrapped(changed);
+    }),
+    on(F.renameGasWallet, ({ body }) => {
+      const wallet = state.gasFeeWallets.find((w) => w.id === body.id);
+      if (!wallet) return notFound();
+      const changed = { ...wallet, name: body.name };
+      state.gasFeeWallets = state.gasFeeWallets.map((w) => (w.id === body.id ? changed : w));
+      return wrapped(changed);
+    }),
+    on(F.renameDestination, ({ body }) => {
+      const wallet = state.destinations.find((w) => w.destinationPublicAddress === body.destinationPublicAddress);
+      if (!wallet) return failed(404, ForwardingMessages.destinationNotFound, 'Not Found');
+      const changed = { ...wallet, name: body.name };
+      state.destinations = state.destinations.map((w) => (w === wallet ? changed : w));
+      return wrapped(changed);
+    }),
+    on(F.deleteDestination, ({ body }) => {
       state.destinations = state.destinations.filter(
         (w) => w.destinationPublicAddress !== body.destinationPublicAddress,
       );
       return wrapped({});
-    }
-    const removed = route.match(/^DELETE \/(wallet|gas-fee-funding-wallet)\/(.+)$/);
-    if (removed) {
-      const id = decodeURIComponent(removed[2] ?? '');
-      if (removed[1] === 'wallet') state.wallets = state.wallets.filter((w) => w.id !== id);
-      else state.gasFeeWallets = state.gasFeeWallets.filter((w) => w.id !== id);
+    }),
+    on(F.deleteWallet, ({ params }) => {
+      state.wallets = state.wallets.filter((w) => w.id !== params.walletId);
       return wrapped({});
-    }
-    if (route === 'POST /destination' || route === 'POST /gas-fee-funding-wallet' || route === 'POST /wallet') {
-      return wrapped({ id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', ...body });
-    }
-    if (route === 'GET /smart-contract-info') {
-      const { smartContractAddress } = queryOf(call);
-      return smartContractAddress === CONTRACT
+    }),
+    on(F.deleteGasWallet, ({ params }) => {
+      state.gasFeeWallets = state.gasFeeWallets.filter((w) => w.id !== params.walletId);
+      return wrapped({});
+    }),
+    on(F.createDestination, ({ body }) => wrapped(destination({ id: CREATED_ID, ...body }))),
+    on(F.createGasWallet, ({ body }) => wrapped(gasFeeWallet({ id: CREATED_ID, ...body }))),
+    on(F.createWallet, ({ body }) =>
+      wrapped(
+        forwardingWallet({
+          id: CREATED_ID,
+          network: body.network,
+          token: body.token,
+          smartContractAddress: body.smartContractAddress ?? null,
+          minimumForwardingAmount: String(body.minimumForwardingAmount),
+          destinationPublicAddress: body.destinationPublicAddress,
+          gasFeeFundingWalletId: body.gasFeeFundingWalletId ?? null,
+          webhookSetting: body.webhookSetting
+            ? {
+                url: body.webhookSetting.url,
+                header: body.webhookSetting.header ?? '',
+                headerValue: body.webhookSetting.headerValue ?? '',
+              }
+            : null,
+        }),
+      ),
+    ),
+    on(F.contractInfo, ({ query: { smartContractAddress = '' } }) =>
+      smartContractAddress === CONTRACT
         ? wrapped({ address: CONTRACT, name: 'Test Token', symbol: 'TST', decimals: 18 })
-        : failed(400, `${smartContractAddress} is not an ERC-20 contract on this network (no name and symbol).`);
-    }
-    if (route === 'POST /testWebhook') return wrapped({ url: body.url, status: 200, body: '{"ok":true}' });
-    if (route === 'GET /api/v1.0/account/signing-secret') return wrapped({ secret: 'whsec_c2VjcmV0' });
-    return undefined;
-  });
+        : failed(400, ForwardingMessages.notAContract(smartContractAddress)),
+    ),
+    on(F.testWebhook, ({ body }) => wrapped({ url: body.url, status: 200, body: '{"ok":true}' })),
+    on(endpoints.accounts.signingSecret, () => wrapped({ secret: SIGNING_SECRET })),
+  );
 }
 
 /** Renders the given pages at their routes, starting at `path` with navigation `state`. */
@@ -221,9 +244,6 @@ function LocationState() {
 }
 
 export const locationState = () => JSON.parse(screen.getByTestId('location-state').textContent ?? 'null');
-
-export const count = (calls: FetchCall[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && pathOf(c.url) === path).length;
 
 export const dialog = async (title: string) =>
   (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;

@@ -1,11 +1,15 @@
+import { endpoints, type ForwardingTransactionList } from '@ebs/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import {
+  callsTo,
+  type EndpointStub,
   type FetchCall,
   failed,
+  on,
   type Reply,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   stubWindowWidth,
   wrapped,
@@ -13,11 +17,9 @@ import {
 import {
   ADDRESS_A,
   ADDRESS_B,
-  BASE,
   drawer,
   emptyState,
   HASH,
-  queryOf,
   ROUTES,
   renderRoutes,
   type ServerState,
@@ -30,16 +32,12 @@ vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), i
 
 setUpPageTests(toast);
 
-const LIST = `${BASE}/transaction`;
+const { listTransactions } = endpoints.forwarding;
 /** The search waits a second after the last keystroke; this leaves room for it. */
 const AFTER_DEBOUNCE = { timeout: 4000 };
 
-function open(
-  state: ServerState,
-  navigationState?: unknown,
-  extra?: (call: FetchCall) => undefined | ReturnType<typeof failed>,
-) {
-  const calls = serveForwarding(state, extra);
+function open(state: ServerState, navigationState?: unknown, ...first: EndpointStub[]) {
+  const calls = serveForwarding(state, ...first);
   renderRoutes(
     ROUTES.transactions,
     { '/account/:accountId/services/token-forwarding/transactions': <TransactionsPage /> },
@@ -48,7 +46,7 @@ function open(
   return calls;
 }
 
-const listQueries = (calls: FetchCall[]) => calls.filter((c) => c.url.split('?')[0] === LIST).map(queryOf);
+const listQueries = (calls: FetchCall[]) => callsTo(calls, listTransactions).map((c) => c.query);
 const search = () => screen.getByPlaceholderText('Wallet ID/ Wallet Address') as HTMLInputElement;
 const rows = () => [...document.querySelectorAll('.ant-table-row')] as HTMLElement[];
 /** The text of column `index` in each row, top to bottom. */
@@ -131,8 +129,10 @@ describe('TransactionsPage: the table', () => {
   });
 
   it('shows no empty text while the first answer is on its way', async () => {
-    let answer: (reply: Reply) => void = () => {};
-    serveFetch((call) => (call.url === LIST ? new Promise<Reply>((resolve) => (answer = resolve)) : undefined));
+    let answer: (reply: Reply<ForwardingTransactionList>) => void = () => {};
+    serveEndpoints(
+      on(listTransactions, () => new Promise<Reply<ForwardingTransactionList>>((resolve) => (answer = resolve))),
+    );
     renderRoutes(ROUTES.transactions, {
       '/account/:accountId/services/token-forwarding/transactions': <TransactionsPage />,
     });
@@ -150,8 +150,10 @@ describe('TransactionsPage: the table', () => {
 
   it('logs a failed fetch and shows an empty list, with no error toast', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    open(emptyState({ transactions: [transaction()] }), undefined, (call) =>
-      call.url.startsWith(LIST) ? failed(500, 'Internal Server Error', 'Internal Server Error') : undefined,
+    open(
+      emptyState({ transactions: [transaction()] }),
+      undefined,
+      on(listTransactions, () => failed(500, 'Internal Server Error', 'Internal Server Error')),
     );
     expect(await screen.findByText(/^No transactions yet\./)).toBeTruthy();
     expect(logged).toHaveBeenCalledWith('Failed to fetch the token forwarding transactions', expect.any(Error));

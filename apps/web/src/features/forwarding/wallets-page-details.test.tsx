@@ -1,12 +1,10 @@
-import { ForwardingMessages } from '@ebs/contract';
+import { endpoints, ForwardingMessages } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { setUpPageTests } from '../../testing/page-test-kit';
+import { callsTo, setUpPageTests } from '../../testing/page-test-kit';
 import {
-  BASE,
   button,
-  count,
   destination,
   dialog,
   drawer,
@@ -23,6 +21,8 @@ import { WalletsPage } from './wallets-page';
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 setUpPageTests(toast);
+
+const { renameGasWallet, deleteGasWallet } = endpoints.forwarding;
 
 function open(state: ServerState) {
   const calls = serveForwarding(state);
@@ -116,7 +116,7 @@ describe('WalletsPage: gas fee funding and destination wallet drawers', () => {
     fireEvent.click(button(modal, 'Update'));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet name has been updated.'));
-    expect(calls.find((c) => c.url === `${BASE}/gas-fee-funding-wallet/name`)?.body).toEqual({
+    expect(callsTo(calls, renameGasWallet)[0]?.body).toEqual({
       id: gasFeeWallet().id,
       name: 'Fuel tank',
     });
@@ -126,7 +126,7 @@ describe('WalletsPage: gas fee funding and destination wallet drawers', () => {
 
   it('deletes a gas fee funding wallet only once confirmed, by DELETE with its id', async () => {
     const calls = open(emptyState({ gasFeeWallets: [gasFeeWallet()] }));
-    const deleted = () => count(calls, 'DELETE', `${BASE}/gas-fee-funding-wallet/${gasFeeWallet().id}`);
+    const deleted = () => callsTo(calls, deleteGasWallet).filter((c) => c.params.walletId === gasFeeWallet().id).length;
     tab('Gas Fee Funding Wallets');
     fireEvent.click(await row('Gas payer'));
     fireEvent.click(button(await drawer('Wallet Details'), 'Delete Wallet'));

@@ -1,14 +1,12 @@
-import { Messages } from '@ebs/contract';
+import { endpoints, Messages } from '@ebs/contract';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { stubClipboard } from '../../testing/clipboard';
-import { failed, setUpPageTests } from '../../testing/page-test-kit';
+import { callsTo, failed, on, setUpPageTests } from '../../testing/page-test-kit';
 import {
   ADDRESS_A,
   ADDRESS_B,
-  BASE,
-  count,
   drawer,
   emptyState,
   forwardingWallet,
@@ -22,6 +20,7 @@ vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), i
 
 setUpPageTests(toast);
 
+const { listWallets, listDestinations } = endpoints.forwarding;
 const activePane = () => document.querySelector('.ant-tabs-tabpane-active') as HTMLElement;
 const WALLET = forwardingWallet({ publicAddress: ADDRESS_A, destinationPublicAddress: ADDRESS_B });
 
@@ -29,11 +28,14 @@ describe('WalletsPage: a failed load and the copy buttons', () => {
   it('says what to do when the wallets fail to load, and Try again fetches them again', async () => {
     let failures = 1;
     const state = emptyState({ wallets: [WALLET] });
-    const calls = serveForwarding(state, (call) => {
-      if (call.method !== 'GET' || !call.url.startsWith(`${BASE}/wallet?`) || failures === 0) return undefined;
-      failures -= 1;
-      return failed(503, 'Wallets are resting');
-    });
+    const calls = serveForwarding(
+      state,
+      on(listWallets, () => {
+        if (failures === 0) return undefined;
+        failures -= 1;
+        return failed(503, 'Wallets are resting');
+      }),
+    );
     renderRoutes(ROUTES.wallets, { '/account/:accountId/services/token-forwarding/wallets': <WalletsPage /> });
 
     const pane = activePane();
@@ -42,8 +44,8 @@ describe('WalletsPage: a failed load and the copy buttons', () => {
 
     fireEvent.click(within(pane).getByRole('button', { name: 'Try again' }));
     expect(await within(pane).findByText(ADDRESS_A)).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'GET' && c.url.startsWith(`${BASE}/wallet?`))).toHaveLength(2);
-    expect(count(calls, 'GET', `${BASE}/destination`)).toBe(1);
+    expect(callsTo(calls, listWallets)).toHaveLength(2);
+    expect(callsTo(calls, listDestinations)).toHaveLength(1);
   });
 
   it('copies the wallet and destination addresses from the details, each with its own button', async () => {

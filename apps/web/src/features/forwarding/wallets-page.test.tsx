@@ -1,17 +1,15 @@
-import { ForwardingMessages } from '@ebs/contract';
+import { endpoints, ForwardingMessages } from '@ebs/contract';
 import { focusManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { setUpPageTests, stubWindowWidth } from '../../testing/page-test-kit';
+import { callsTo, setUpPageTests, stubWindowWidth } from '../../testing/page-test-kit';
 import { CreateWalletPage } from './create-wallet-page';
 import {
   ACCOUNT,
-  BASE,
   button,
   CHECKED_AGAIN_AT,
-  count,
   destination,
   dialog,
   drawer,
@@ -19,7 +17,6 @@ import {
   forwardingWallet,
   gasFeeWallet,
   locationState,
-  queryOf,
   ROUTES,
   renderRoutes,
   type ServerState,
@@ -31,6 +28,8 @@ vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), i
 
 setUpPageTests(toast);
 afterEach(() => focusManager.setFocused(undefined));
+
+const F = endpoints.forwarding;
 
 const enabled = forwardingWallet();
 const disabled = forwardingWallet({
@@ -67,8 +66,8 @@ describe('WalletsPage: the three lists', () => {
     const on = await row(enabled.id);
     const off = await row(disabled.id);
 
-    const list = calls.find((c) => c.url.startsWith(`${BASE}/wallet?`));
-    expect(queryOf(list!)).toEqual({ statusIn: '["ENABLED","DISABLED"]' });
+    const [list] = callsTo(calls, F.listWallets);
+    expect(list?.query).toEqual({ statusIn: '["ENABLED","DISABLED"]' });
     expect(list?.headers['ebs-account-id']).toBe(ACCOUNT);
     expect(headers()).toEqual(['ID', 'Token', 'Address', 'Status', 'Balance Last Checked At']);
     expect(within(on).getByText('ENABLED').previousElementSibling?.className).toContain('ant-badge-status-success');
@@ -127,23 +126,23 @@ describe('WalletsPage: the three lists', () => {
   it('Refresh fetches all three lists again', async () => {
     const calls = open(emptyState());
     await screen.findByText('No token forwarding wallets yet. Create one with Create Wallet.');
-    await waitFor(() => expect(count(calls, 'GET', `${BASE}/destination`)).toBe(1));
+    await waitFor(() => expect(callsTo(calls, F.listDestinations)).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
-    await waitFor(() => expect(count(calls, 'GET', `${BASE}/destination`)).toBe(2));
-    expect(count(calls, 'GET', `${BASE}/wallet`)).toBe(2);
-    expect(count(calls, 'GET', `${BASE}/gas-fee-funding-wallet`)).toBe(2);
+    await waitFor(() => expect(callsTo(calls, F.listDestinations)).toHaveLength(2));
+    expect(callsTo(calls, F.listWallets)).toHaveLength(2);
+    expect(callsTo(calls, F.listGasWallets)).toHaveLength(2);
   });
 
   it('Create Wallet hands the loaded gas fee and destination wallets to the create page', async () => {
     const calls = open(emptyState({ gasFeeWallets: [gasFeeWallet()], destinations: [destination()] }));
-    await waitFor(() => expect(count(calls, 'GET', `${BASE}/destination`)).toBe(1));
-    await waitFor(() => expect(count(calls, 'GET', `${BASE}/gas-fee-funding-wallet`)).toBe(1));
+    await waitFor(() => expect(callsTo(calls, F.listDestinations)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(calls, F.listGasWallets)).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: /Create Wallet/ }));
 
     expect(await screen.findByRole('heading', { name: 'Create Wallet' })).toBeTruthy();
     expect(locationState()).toEqual({ gasFeeFundingWallets: [gasFeeWallet()], destinationWallets: [destination()] });
-    expect(count(calls, 'GET', `${BASE}/destination`)).toBe(1);
-    expect(count(calls, 'GET', `${BASE}/gas-fee-funding-wallet`)).toBe(1);
+    expect(callsTo(calls, F.listDestinations)).toHaveLength(1);
+    expect(callsTo(calls, F.listGasWallets)).toHaveLength(1);
   });
 });
 
@@ -189,7 +188,7 @@ describe('WalletsPage: token forwarding wallet details and actions', () => {
     fireEvent.click(button(modal, 'Disable Wallet'));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been disabled'));
-    expect(calls.find((c) => c.url === `${BASE}/wallet/status`)?.body).toEqual({
+    expect(callsTo(calls, F.setWalletStatus)[0]?.body).toEqual({
       id: enabled.id,
       reason: 'Rotating keys',
       newStatus: 'DISABLED',
@@ -207,7 +206,7 @@ describe('WalletsPage: token forwarding wallet details and actions', () => {
     fireEvent.click(await row(disabled.id));
     fireEvent.click(button(await drawer('Wallet Details'), 'Enable Wallet'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been enabled'));
-    expect(calls.find((c) => c.url === `${BASE}/wallet/status`)?.body).toEqual({
+    expect(callsTo(calls, F.setWalletStatus)[0]?.body).toEqual({
       id: disabled.id,
       newStatus: 'ENABLED',
     });
@@ -216,18 +215,19 @@ describe('WalletsPage: token forwarding wallet details and actions', () => {
 
   it('deletes only after the warning: "Wallet has been deleted" and the row is gone', async () => {
     const calls = open(emptyState({ wallets: [enabled] }));
+    const deleted = () => callsTo(calls, F.deleteWallet).filter((c) => c.params.walletId === enabled.id).length;
     fireEvent.click(await row(enabled.id));
     fireEvent.click(button(await drawer('Wallet Details'), 'Delete Wallet'));
     const modal = await dialog('Delete Wallet');
     expect(within(modal).getByText(ForwardingMessages.deleteWarning)).toBeTruthy();
     fireEvent.click(button(modal, 'Cancel'));
     await waitFor(() => expect(screen.queryByText(ForwardingMessages.deleteWarning)).toBeNull());
-    expect(count(calls, 'DELETE', `${BASE}/wallet/${enabled.id}`)).toBe(0);
+    expect(deleted()).toBe(0);
 
     fireEvent.click(button(await drawer('Wallet Details'), 'Delete Wallet'));
     fireEvent.click(button(await dialog('Delete Wallet'), 'Delete'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been deleted'));
-    expect(count(calls, 'DELETE', `${BASE}/wallet/${enabled.id}`)).toBe(1);
+    expect(deleted()).toBe(1);
     expect(await screen.findByText('No token forwarding wallets yet. Create one with Create Wallet.')).toBeTruthy();
     expect(screen.queryByText('Wallet Details')).toBeNull();
   });
@@ -271,7 +271,7 @@ describe('WalletsPage: gas fee funding and destination wallets', () => {
     }
     fireEvent.click(button(details, 'Refresh Balance'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Balance has been refreshed.'));
-    expect(calls.find((c) => c.url === `${BASE}/gas-fee-funding-wallet/balance`)?.body).toEqual({
+    expect(callsTo(calls, F.refreshGasBalance)[0]?.body).toEqual({
       id: gasFeeWallet().id,
     });
     expect(await row('0.75 ETH')).toBeTruthy();
@@ -300,7 +300,7 @@ describe('WalletsPage: gas fee funding and destination wallets', () => {
     fireEvent.change(input, { target: { value: ' Cold storage ' } });
     fireEvent.click(button(modal, 'Update'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet name has been updated.'));
-    expect(calls.find((c) => c.url === `${BASE}/destination/name`)?.body).toEqual({
+    expect(callsTo(calls, F.renameDestination)[0]?.body).toEqual({
       name: 'Cold storage',
       destinationPublicAddress: destination().destinationPublicAddress,
       network: 'ETHEREUM_SEPOLIA',
@@ -316,10 +316,11 @@ describe('WalletsPage: gas fee funding and destination wallets', () => {
     fireEvent.click(button(await drawer('Wallet Details'), 'Delete Wallet'));
     fireEvent.click(button(await dialog('Delete Wallet'), 'Delete'));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Wallet has been deleted'));
-    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({
-      url: `${BASE}/destination`,
-      body: { network: 'ETHEREUM_SEPOLIA', destinationPublicAddress: destination().destinationPublicAddress },
-    });
+    // The only DELETE is the destination's, named by network and address in the body.
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(callsTo(calls, F.deleteDestination).map((c) => c.body)).toEqual([
+      { network: 'ETHEREUM_SEPOLIA', destinationPublicAddress: destination().destinationPublicAddress },
+    ]);
     expect(
       await screen.findByText(
         'No destination wallets yet. Create one with Create Wallet: forwarded tokens are sent to it.',

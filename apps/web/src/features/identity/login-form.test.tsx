@@ -1,20 +1,25 @@
-import { type AuthSession, Messages, type MfaChallenge } from '@ebs/contract';
+import { type AuthSession, endpoints, Messages, type MfaChallenge, type SignInResult } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, getSession, isSignedIn } from '../../session/session-store';
 import {
+  callsTo,
+  type EndpointCall,
   type FetchCall,
   failed,
+  on,
   type Reply,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
 import { LoginForm } from './login-form';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const { answerMfaChallenge } = endpoints.identity;
 
 const challenge: MfaChallenge = { challengeName: 'SOFTWARE_TOKEN_MFA', session: 'challenge-1', expiresIn: 300 };
 const session: AuthSession = {
@@ -24,12 +29,14 @@ const session: AuthSession = {
 };
 
 /** The login form at /login; `signIn` and `mfa` answer the two identity calls. */
-function open(signIn: Reply, mfa: (call: FetchCall) => Reply = () => wrapped(session)) {
-  const calls = serveFetch((call) => {
-    if (call.url === '/auth/sign-in') return signIn;
-    if (call.url === '/auth/sign-in/mfa') return mfa(call);
-    return undefined;
-  });
+function open(
+  signIn: Reply<SignInResult>,
+  mfa: (call: EndpointCall<typeof answerMfaChallenge>) => Reply<AuthSession> = () => wrapped(session),
+) {
+  const calls = serveEndpoints(
+    on(endpoints.identity.signIn, () => signIn),
+    on(answerMfaChallenge, mfa),
+  );
   renderPage('/login', '/login', <LoginForm />);
   return calls;
 }
@@ -41,7 +48,7 @@ async function submitPassword() {
 }
 
 const codeField = () => screen.getByLabelText('Authentication code') as HTMLInputElement;
-const mfaCalls = (calls: FetchCall[]) => calls.filter((c) => c.url === '/auth/sign-in/mfa');
+const mfaCalls = (calls: FetchCall[]) => callsTo(calls, answerMfaChallenge);
 
 describe('the login second step (two-factor sign-in)', () => {
   setUpPageTests(toast);

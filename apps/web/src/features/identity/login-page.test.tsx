@@ -1,15 +1,17 @@
-import { type AuthSession, Messages, thirdPartyMfaFragment } from '@ebs/contract';
+import { type AuthSession, endpoints, Messages, thirdPartyMfaFragment } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, getSession, isSignedIn } from '../../session/session-store';
 import {
+  callsTo,
   type FetchCall,
   failed,
+  on,
   type Reply,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -31,9 +33,11 @@ function Address() {
   return <output aria-label="address">{`${pathname}${search}${hash}`}</output>;
 }
 
-/** The Login page at `path`; `mfa` answers POST /auth/sign-in/mfa. */
-function open(path: string, mfa: () => Reply = () => wrapped(session)) {
-  const calls = serveFetch((call) => (call.url === '/auth/sign-in/mfa' ? mfa() : undefined));
+const { answerMfaChallenge } = endpoints.identity;
+
+/** The Login page at `path`; `mfa` answers the second step's call (answerMfaChallenge). */
+function open(path: string, mfa: () => Reply<AuthSession> = () => wrapped(session)) {
+  const calls = serveEndpoints(on(answerMfaChallenge, mfa));
   renderPage(
     path,
     '/login',
@@ -46,7 +50,7 @@ function open(path: string, mfa: () => Reply = () => wrapped(session)) {
 }
 
 const address = () => screen.getByLabelText('address').textContent;
-const mfaCalls = (calls: FetchCall[]) => calls.filter((c) => c.url === '/auth/sign-in/mfa');
+const mfaCalls = (calls: FetchCall[]) => callsTo(calls, answerMfaChallenge);
 
 describe('the Login page after a third-party sign-in that waits for the two-factor code', () => {
   setUpPageTests(toast);

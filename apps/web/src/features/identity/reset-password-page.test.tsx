@@ -1,10 +1,10 @@
-import { Messages } from '@ebs/contract';
+import { endpoints, Messages } from '@ebs/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { callsTo, on, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { ResetPasswordPage } from './reset-password-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -26,10 +26,10 @@ function openWithEmail(email: string) {
 
 describe('the Reset password page, spec B §2', () => {
   it('has a resend link that sends a new code to the e-mail passed along', async () => {
-    const calls = serveFetch((call) =>
-      call.url === '/auth/forgot-password'
-        ? wrapped({ CodeDeliveryDetails: { Destination: 'a***@e***.com', DeliveryMedium: 'EMAIL' } })
-        : undefined,
+    const calls = serveEndpoints(
+      on(endpoints.identity.forgotPassword, () =>
+        wrapped({ CodeDeliveryDetails: { Destination: 'a***@e***.com', DeliveryMedium: 'EMAIL' } }),
+      ),
     );
     openWithEmail('ann@example.com');
 
@@ -38,7 +38,7 @@ describe('the Reset password page, spec B §2', () => {
     });
 
     await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.verificationCodeSent));
-    expect(calls.filter((call) => call.url === '/auth/forgot-password').map((call) => call.body)).toEqual([
+    expect(callsTo(calls, endpoints.identity.forgotPassword).map((call) => call.body)).toEqual([
       { email: 'ann@example.com' },
     ]);
   });

@@ -1,7 +1,8 @@
+import { endpoints } from '@ebs/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { callsTo, on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { SignUpForm } from './sign-up-form';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -12,8 +13,8 @@ const delivery = { CodeDeliveryDetails: { Destination: 'a***@e***.com', Delivery
 
 describe('the sign-up form, spec B §2 and §3', () => {
   it('sends the names, e-mail and password with a null bot-check token', async () => {
-    const calls = serveFetch((call) =>
-      call.url === '/auth/sign-up' ? wrapped({ userSub: 'u1', userConfirmed: false, ...delivery }) : undefined,
+    const calls = serveEndpoints(
+      on(endpoints.identity.signUp, () => wrapped({ userSub: 'u1', userConfirmed: false, ...delivery })),
     );
     renderPage('/sign-up', '/sign-up', <SignUpForm />);
     const type = (label: string, value: string) =>
@@ -27,8 +28,8 @@ describe('the sign-up form, spec B §2 and §3', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     });
 
-    await vi.waitFor(() => expect(calls.filter((c) => c.url === '/auth/sign-up')).toHaveLength(1));
-    expect(calls.find((c) => c.url === '/auth/sign-up')?.body).toEqual({
+    await vi.waitFor(() => expect(callsTo(calls, endpoints.identity.signUp)).toHaveLength(1));
+    expect(callsTo(calls, endpoints.identity.signUp)[0]?.body).toEqual({
       email: 'ann@example.com',
       password: 'abcdefg1',
       passwordConfirm: 'abcdefg1',

@@ -1,4 +1,4 @@
-import { Messages, type PublicConfig, type ThirdPartyProvider } from '@ebs/contract';
+import { endpoints, Messages, type PublicConfig, type ThirdPartyProvider } from '@ebs/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publicConfigQuery } from '../../api/public-config';
 import { toast } from '../../lib/toast';
-import { polyfillMatchMedia } from '../../testing/page-test-kit';
+import { callsTo, failed, on, polyfillMatchMedia, serveEndpoints } from '../../testing/page-test-kit';
 import { ThirdPartyButtons } from './third-party-buttons';
 import { thirdPartyLoginError } from './third-party-error';
 
@@ -113,15 +113,15 @@ describe('ThirdPartyButtons', () => {
   });
 
   it('says not configured when the configuration could not be read', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{}', { status: 500 })),
+    const calls = serveEndpoints(
+      on(endpoints.system.config, () => failed(500, 'Internal error', 'Internal Server Error')),
     );
     renderLogin(undefined);
 
     fireEvent.click(button('GitLab'));
 
     expect(await screen.findByText('This sign-in provider is not configured.')).toBeTruthy();
+    expect(callsTo(calls, endpoints.system.config)).toHaveLength(1);
   });
 
   it('shows a third-party sign-in error as the login error, once, and takes it out of the address', async () => {

@@ -1,5 +1,8 @@
 import { GithubOutlined, GitlabOutlined, GoogleOutlined, LoginOutlined } from '@ant-design/icons';
 import {
+  type EndpointParams,
+  endpointPath,
+  endpoints,
   Messages,
   THIRD_PARTY_DEFAULT_NAMES,
   THIRD_PARTY_ERROR_PARAM,
@@ -33,7 +36,9 @@ const startSignIn = (provider: ThirdPartyProvider) => {
     toast.info(Messages.providerNotConfigured);
     return;
   }
-  window.location.assign(`/auth/third-party/${provider.id}/start`);
+  const start = endpoints.identity.startThirdParty;
+  const params: EndpointParams<typeof start> = { provider: provider.id };
+  window.location.assign(endpointPath(start.path, params));
 };
 
 /** A third-party sign-in that came back to /login with an error shows it once as the login error. */

@@ -1,15 +1,18 @@
-import { Messages, type UserInfo } from '@ebs/contract';
+import { type Endpoint, endpoints, Messages, type MfaStatus, type UserInfo } from '@ebs/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, getSession } from '../../session/session-store';
 import { stubClipboard } from '../../testing/clipboard';
 import {
+  callsTo,
+  type EndpointStub,
   type FetchCall,
   failed,
+  on,
   type Reply,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -30,18 +33,20 @@ const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const uri = `otpauth://totp/EBS%20Console:ann%40example.com?issuer=EBS%20Console&secret=${secret}&algorithm=SHA1&digits=6&period=30`;
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-${23450 + i}`);
 
-/** The Change password page; the user info says whether two-factor sign-in is on, `replies` answer the rest. */
-function open(mfaEnabled: boolean, replies: Record<string, (call: FetchCall) => Reply>) {
-  const calls = serveFetch((call) => {
-    if (call.url === '/api/v1.0/user') return wrapped(user(mfaEnabled));
-    return replies[call.url]?.(call);
-  });
+const { setupMfa, enableMfa, disableMfa } = endpoints.identity;
+
+/** The Change password page; the user info says whether two-factor sign-in is on, `stubs` answer the rest. */
+function open(mfaEnabled: boolean, ...stubs: EndpointStub[]) {
+  const calls = serveEndpoints(
+    on(endpoints.users.info, () => wrapped(user(mfaEnabled))),
+    ...stubs,
+  );
   renderPage('/change-password', '/change-password', <ChangePasswordPage />);
   return calls;
 }
 
 const section = () => screen.getByRole('heading', { name: 'Two-factor sign-in' }).closest('.ant-card') as HTMLElement;
-const posted = (calls: FetchCall[], url: string) => calls.filter((c) => c.url === url).map((c) => c.body);
+const posted = (calls: FetchCall[], endpoint: Endpoint) => callsTo(calls, endpoint).map((c) => c.body);
 
 describe('the Two-factor sign-in section of the Change password page', () => {
   setUpPageTests(toast);
@@ -49,10 +54,11 @@ describe('the Two-factor sign-in section of the Change password page', () => {
 
   it('turns on: QR code and secret, a code confirms, the recovery codes show once with a copy button', async () => {
     const writeText = stubClipboard();
-    const calls = open(false, {
-      '/auth/mfa/setup': () => wrapped({ secret, uri }),
-      '/auth/mfa/enable': () => wrapped({ mfaEnabled: true, recoveryCodes }),
-    });
+    const calls = open(
+      false,
+      on(setupMfa, () => wrapped({ secret, uri })),
+      on(enableMfa, () => wrapped({ mfaEnabled: true, recoveryCodes })),
+    );
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Change password' })).toBeTruthy();
     expect(await within(section()).findByText('Off')).toBeTruthy();
@@ -77,7 +83,7 @@ describe('the Two-factor sign-in section of the Change password page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(recoveryCodes);
-    expect(posted(calls, '/auth/mfa/enable')).toEqual([{ code: '654321' }]);
+    expect(posted(calls, enableMfa)).toEqual([{ code: '654321' }]);
     expect(within(section()).getByText('On')).toBeTruthy();
     expect(getSession().mfaEnabled).toBe(true);
     expect(toast.success).toHaveBeenCalledWith(Messages.mfaTurnedOn);
@@ -92,10 +98,11 @@ describe('the Two-factor sign-in section of the Change password page', () => {
   }, 40_000);
 
   it("shows the server's message for a wrong code and stays off, the secret still shown", async () => {
-    open(false, {
-      '/auth/mfa/setup': () => wrapped({ secret, uri }),
-      '/auth/mfa/enable': () => failed(400, Messages.mfaCodeMismatch, 'CodeMismatchException'),
-    });
+    open(
+      false,
+      on(setupMfa, () => wrapped({ secret, uri })),
+      on(enableMfa, () => failed(400, Messages.mfaCodeMismatch, 'CodeMismatchException')),
+    );
     fireEvent.click(await within(section()).findByRole('button', { name: 'Turn on' }));
     fireEvent.change(await within(section()).findByLabelText('Authentication code'), { target: { value: '000000' } });
     fireEvent.click(within(section()).getByRole('button', { name: 'Confirm' }));
@@ -108,18 +115,24 @@ describe('the Two-factor sign-in section of the Change password page', () => {
   });
 
   it('Cancel goes back to the status without turning anything on', async () => {
-    const calls = open(false, { '/auth/mfa/setup': () => wrapped({ secret, uri }) });
+    const calls = open(
+      false,
+      on(setupMfa, () => wrapped({ secret, uri })),
+    );
     fireEvent.click(await within(section()).findByRole('button', { name: 'Turn on' }));
     await within(section()).findByText(secret);
     fireEvent.click(within(section()).getByRole('button', { name: 'Cancel' }));
     expect(await within(section()).findByRole('button', { name: 'Turn on' })).toBeTruthy();
     expect(within(section()).queryByText(secret)).toBeNull();
-    expect(posted(calls, '/auth/mfa/enable')).toHaveLength(0);
+    expect(posted(calls, enableMfa)).toHaveLength(0);
   });
 
   it('turns off with a code: a wrong one is refused with its message, a recovery code works', async () => {
-    let answer: Reply = failed(400, Messages.mfaCodeMismatch, 'CodeMismatchException');
-    const calls = open(true, { '/auth/mfa/disable': () => answer });
+    let answer: Reply<MfaStatus> = failed(400, Messages.mfaCodeMismatch, 'CodeMismatchException');
+    const calls = open(
+      true,
+      on(disableMfa, () => answer),
+    );
     expect(await within(section()).findByText('On')).toBeTruthy();
     fireEvent.click(within(section()).getByRole('button', { name: 'Turn off' }));
     fireEvent.change(await within(section()).findByLabelText('Authentication code'), { target: { value: '111111' } });
@@ -134,7 +147,7 @@ describe('the Two-factor sign-in section of the Change password page', () => {
     fireEvent.change(within(section()).getByLabelText('Recovery code'), { target: { value: 'abcde-23456' } });
     fireEvent.click(within(section()).getByRole('button', { name: 'Turn off' }));
     expect(await within(section()).findByText('Off')).toBeTruthy();
-    expect(posted(calls, '/auth/mfa/disable')).toEqual([{ code: '111111' }, { code: 'abcde-23456' }]);
+    expect(posted(calls, disableMfa)).toEqual([{ code: '111111' }, { code: 'abcde-23456' }]);
     expect(getSession().mfaEnabled).toBe(false);
     expect(toast.success).toHaveBeenCalledWith(Messages.mfaTurnedOff);
     expect(within(section()).getByRole('button', { name: 'Turn on' })).toBeTruthy();

@@ -1,13 +1,25 @@
-import { type AccountDetails, DEFAULT_USAGE_RESOURCES, type ResourceUsageRecord } from '@ebs/contract';
+import {
+  DEFAULT_USAGE_RESOURCES,
+  endpointList,
+  endpoints,
+  type ResourceUsageList,
+  type ResourceUsageRecord,
+  type Transaction,
+  type UsageResource,
+} from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
+import { accountDetails } from '../../testing/account-details';
 import {
+  callsTo,
+  type EndpointCall,
   type FetchCall,
   failed,
+  on,
   type Reply,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -39,8 +51,8 @@ const POLYGON = 'RPC_API_POLYGON_MAINNET';
 const ETHEREUM = 'RPC_API_ETHEREUM_MAINNET';
 const FORWARDING = 'TOKEN_FORWARDING_POLYGON_MAINNET';
 
-const details = { id: ACCOUNT, name: 'Ops', balance: 25.5, amountPending: 0.5 } as AccountDetails;
-const resources = [POLYGON, ETHEREUM, FORWARDING].map((resourceName) => ({
+const details = accountDetails({ id: ACCOUNT, name: 'Ops', balance: 25.5, amountPending: 0.5 });
+const resources: UsageResource[] = [POLYGON, ETHEREUM, FORWARDING].map((resourceName) => ({
   resourceName,
   description: resourceName,
   unitPrice: 0.00002,
@@ -58,36 +70,40 @@ const usage = (resourceName: string, date: string, requests: number): ResourceUs
   apiKeyId: `k${next}`,
 });
 
-const params = (call: FetchCall) => new URL(call.url, 'http://x').searchParams;
-const isUsage = (call: FetchCall) => call.url.startsWith('/api/v1.0/usage/api/billing?');
-const chartCalls = (calls: FetchCall[]) => calls.filter((c) => isUsage(c) && params(c).get('order') === 'asc');
+const { list: usageList, listResources } = endpoints.usage;
+const { listTransactions } = endpoints.billing;
+type UsageCall = EndpointCall<typeof usageList>;
+
+const chartCalls = (calls: FetchCall[]) => callsTo(calls, usageList).filter((c) => c.query.order === 'asc');
 
 /** Answers a usage page of `records` (already filtered by the test) as the server would. */
-function usagePage(call: FetchCall, records: ResourceUsageRecord[]): Reply {
-  const offset = Number(params(call).get('offset'));
-  const limit = Number(params(call).get('limit'));
+function usagePage(call: UsageCall, records: ResourceUsageRecord[]): Reply<ResourceUsageList> {
+  const offset = Number(call.query.offset);
+  const limit = Number(call.query.limit);
   return wrapped({ accountResourceUsage: records.slice(offset, offset + limit), totalCount: records.length });
 }
 
 interface Server {
-  resources?: () => Reply | Promise<Reply>;
-  transactions?: unknown[];
+  resources?: () => Reply<UsageResource[]> | Promise<Reply<UsageResource[]>>;
+  transactions?: Transaction[];
   monthUsage?: ResourceUsageRecord[];
-  chartUsage?: (call: FetchCall) => ResourceUsageRecord[];
+  chartUsage?: (call: UsageCall) => ResourceUsageRecord[];
 }
 
 function open(server: Server = {}) {
-  const calls = serveFetch((call) => {
-    if (call.url === '/api/v1.0/account/details') return wrapped(details);
-    if (call.url === '/api/v1.0/usage/api/billing/resource') return server.resources?.() ?? wrapped(resources);
-    if (call.url.startsWith('/api/v1.0/transaction?')) {
+  const calls = serveEndpoints(
+    on(endpoints.accounts.details, () => wrapped(details)),
+    on(listResources, () => server.resources?.() ?? wrapped(resources)),
+    on(listTransactions, () => {
       const transactions = server.transactions ?? [];
       return wrapped({ transactions, totalCount: transactions.length });
-    }
-    if (isUsage(call) && params(call).get('order') === 'desc') return usagePage(call, server.monthUsage ?? []);
-    if (isUsage(call)) return usagePage(call, server.chartUsage?.(call) ?? []);
-    return undefined;
-  });
+    }),
+    on(usageList, (call) =>
+      call.query.order === 'desc'
+        ? usagePage(call, server.monthUsage ?? [])
+        : usagePage(call, server.chartUsage?.(call) ?? []),
+    ),
+  );
   renderPage(`/account/${ACCOUNT}/overview`, '/account/:accountId/overview', <OverviewPage />);
   return calls;
 }
@@ -142,14 +158,22 @@ describe('OverviewPage summary cards', () => {
     expect(await statistic('Monthly Bill')).toBe('3.31USD');
     expect(await statistic('Monthly API Calls')).toBe('1,234');
 
-    const bill = calls.find((c) => c.url.startsWith('/api/v1.0/transaction?'));
-    expect(bill?.url).toBe(
-      `/api/v1.0/transaction?limit=1000&offset=0&dateStart=2026-11-01&dateEnd=2026-11-21&typeIn=${encodeURIComponent('["WITHDRAW_RESOURCE_USAGE"]')}`,
-    );
-    const monthCalls = calls.find((c) => isUsage(c) && params(c).get('order') === 'desc');
-    expect(monthCalls?.url).toBe(
-      `/api/v1.0/usage/api/billing?accountId=${ACCOUNT}&dateStart=2026-11-01&dateEnd=2026-11-21&limit=1000&offset=0&order=desc`,
-    );
+    expect(callsTo(calls, listTransactions)[0]?.query).toEqual({
+      limit: '1000',
+      offset: '0',
+      dateStart: '2026-11-01',
+      dateEnd: '2026-11-21',
+      typeIn: '["WITHDRAW_RESOURCE_USAGE"]',
+    });
+    const monthCalls = callsTo(calls, usageList).find((c) => c.query.order === 'desc');
+    expect(monthCalls?.query).toEqual({
+      accountId: ACCOUNT,
+      dateStart: '2026-11-01',
+      dateEnd: '2026-11-21',
+      limit: '1000',
+      offset: '0',
+      order: 'desc',
+    });
   });
 
   it('shows 0.00 and 0 for a month without usage', async () => {
@@ -160,13 +184,15 @@ describe('OverviewPage summary cards', () => {
 
   it('shows the error of a failed summary call, and each card offers Try again, which loads its figure', async () => {
     let resting = true;
-    serveFetch((call) => {
-      if (resting) return failed(503, 'Usage is resting');
-      if (call.url === '/api/v1.0/account/details') return wrapped(details);
-      if (call.url.startsWith('/api/v1.0/transaction?')) return wrapped({ transactions: [], totalCount: 0 });
-      if (isUsage(call)) return usagePage(call, []);
-      return undefined;
-    });
+    // While resting, every call fails; then the resource list is left unanswered (a 404).
+    serveEndpoints(
+      ...endpointList().map(({ endpoint }) =>
+        on(endpoint, () => (resting ? failed(503, 'Usage is resting') : undefined)),
+      ),
+      on(endpoints.accounts.details, () => wrapped(details)),
+      on(listTransactions, () => wrapped({ transactions: [], totalCount: 0 })),
+      on(usageList, (call) => usagePage(call, [])),
+    );
     renderPage(`/account/${ACCOUNT}/overview`, '/account/:accountId/overview', <OverviewPage />);
     await waitFor(() =>
       expect(vi.mocked(toast.error).mock.calls.map(([e]) => (e as Error).message)).toContain('Usage is resting'),
@@ -215,12 +241,16 @@ describe('OverviewPage charts', () => {
 
     expect(pickerInputs('Service Usage').map((input) => input.value)).toEqual(['2026-11-15', '2026-11-21']);
     expect(pickerInputs('Account Billing').map((input) => input.value)).toEqual(['2026-11-15', '2026-11-21']);
-    const serviceQuery = chartCalls(calls).find((c) => !params(c).get('resourceNameIn')?.includes(FORWARDING));
-    expect(serviceQuery?.url).toBe(
-      `/api/v1.0/usage/api/billing?accountId=${ACCOUNT}&dateStart=2026-11-15&dateEnd=2026-11-21&resourceNameIn=${encodeURIComponent(
-        JSON.stringify([POLYGON, ETHEREUM]),
-      )}&limit=100&offset=0&order=asc`,
-    );
+    const serviceQuery = chartCalls(calls).find((c) => !c.query.resourceNameIn?.includes(FORWARDING));
+    expect(serviceQuery?.query).toEqual({
+      accountId: ACCOUNT,
+      dateStart: '2026-11-15',
+      dateEnd: '2026-11-21',
+      resourceNameIn: JSON.stringify([POLYGON, ETHEREUM]),
+      limit: '100',
+      offset: '0',
+      order: 'asc',
+    });
   });
 
   it('lists the resources used in the range in a legend above the chart, which turns a series off and on', async () => {
@@ -267,14 +297,14 @@ describe('OverviewPage charts', () => {
     const service = await chartOf('Service Usage');
     expect(service.series[0]?.data).toEqual([0, 0, 0, 0, 0, 230, 0]);
     const offsets = chartCalls(calls)
-      .filter((c) => !params(c).get('resourceNameIn')?.includes(FORWARDING))
-      .map((c) => params(c).get('offset'));
+      .filter((c) => !c.query.resourceNameIn?.includes(FORWARDING))
+      .map((c) => c.query.offset);
     expect(offsets).toEqual(['0', '100', '200']);
   });
 
   it('shows a loading state until the resource types are known, and asks for no usage before', async () => {
-    let release: (reply: Reply) => void = () => {};
-    const calls = open({ resources: () => new Promise<Reply>((resolve) => (release = resolve)) });
+    let release: (reply: Reply<UsageResource[]>) => void = () => {};
+    const calls = open({ resources: () => new Promise<Reply<UsageResource[]>>((resolve) => (release = resolve)) });
 
     await screen.findByText('Service Usage');
     expect(within(cardOf('Service Usage')).getByRole('status', { name: 'Loading' })).toBeTruthy();
@@ -293,9 +323,7 @@ describe('OverviewPage charts', () => {
     const service = await chartOf('Service Usage');
     expect(service.series.map((s) => s.name)).toEqual(DEFAULT_USAGE_RESOURCES.map((r) => r.replace(/_/g, ' ')));
     expect(vi.mocked(toast.error).mock.calls.map(([e]) => (e as Error).message)).toContain('Resources are unavailable');
-    expect(params(chartCalls(calls)[0] as FetchCall).get('resourceNameIn')).toBe(
-      JSON.stringify(DEFAULT_USAGE_RESOURCES),
-    );
+    expect(chartCalls(calls)[0]?.query.resourceNameIn).toBe(JSON.stringify(DEFAULT_USAGE_RESOURCES));
   });
 
   it('changes one chart to the last 30 days with its preset', async () => {
@@ -317,7 +345,7 @@ describe('OverviewPage charts', () => {
     const service = await chartOf('Service Usage');
     expect(service.x[0]).toBe('Oct. 23');
     expect(service.series[0]?.data[0]).toBe(8);
-    expect(chartCalls(calls).some((c) => params(c).get('dateStart') === '2026-10-23')).toBe(true);
+    expect(chartCalls(calls).some((c) => c.query.dateStart === '2026-10-23')).toBe(true);
     // The other chart keeps its own range.
     expect(pickerInputs('Account Billing').map((input) => input.value)).toEqual(['2026-11-15', '2026-11-21']);
   });

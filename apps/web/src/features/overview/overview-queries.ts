@@ -1,4 +1,4 @@
-import type { ResourceUsageList, ResourceUsageRecord, TransactionList } from '@ebs/contract';
+import { type EndpointQuery, endpoints, type ResourceUsageRecord } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
@@ -9,8 +9,6 @@ import { fetchAllPages, monthlyApiCalls, monthlyBill, WITHDRAW_TYPE } from './us
 /** spec A §9: charts page in blocks of 100 records; the monthly summary fetches up to 1000 at once. */
 export const CHART_PAGE_SIZE = 100;
 export const MONTHLY_PAGE_SIZE = 1000;
-
-const USAGE_PATH = '/api/v1.0/usage/api/billing';
 
 export const overviewKeys = {
   monthlyBill: (accountId: string, month: DayBounds) => ['overview', accountId, 'monthly-bill', month] as const,
@@ -26,10 +24,11 @@ export function useErrorToast(error: unknown) {
   }, [error]);
 }
 
-const usagePage = (accountId: string, query: Record<string, string | number>) =>
-  api
-    .get<ResourceUsageList>(USAGE_PATH, { accountId, query: { accountId, ...query } })
-    .then((list) => ({ items: list.accountResourceUsage, totalCount: list.totalCount }));
+const usagePage = (accountId: string, query: Omit<EndpointQuery<typeof endpoints.usage.list>, 'accountId'>) =>
+  api(endpoints.usage.list, { accountId, query: { accountId, ...query } }).then((list) => ({
+    items: list.accountResourceUsage,
+    totalCount: list.totalCount,
+  }));
 
 /** The Monthly Bill card: the month's usage withdrawals, summed exactly to 2 decimals. */
 export const useMonthlyBill = (accountId: string, month: DayBounds) =>
@@ -37,12 +36,10 @@ export const useMonthlyBill = (accountId: string, month: DayBounds) =>
     queryKey: overviewKeys.monthlyBill(accountId, month),
     queryFn: () =>
       fetchAllPages(MONTHLY_PAGE_SIZE, (offset) =>
-        api
-          .get<TransactionList>('/api/v1.0/transaction', {
-            accountId,
-            query: { limit: MONTHLY_PAGE_SIZE, offset, ...month, typeIn: JSON.stringify([WITHDRAW_TYPE]) },
-          })
-          .then((list) => ({ items: list.transactions, totalCount: list.totalCount })),
+        api(endpoints.billing.listTransactions, {
+          accountId,
+          query: { limit: MONTHLY_PAGE_SIZE, offset, ...month, typeIn: JSON.stringify([WITHDRAW_TYPE]) },
+        }).then((list) => ({ items: list.transactions, totalCount: list.totalCount })),
       ),
     select: monthlyBill,
     enabled: accountId !== '',

@@ -1,8 +1,9 @@
+import { endpoints } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { callsTo, failed, on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { UsageChartCard } from './usage-chart-card';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -16,11 +17,12 @@ setUpPageTests(toast);
 describe('UsageChartCard: a failed load', () => {
   it('keeps the chart area, says what to do, and Try again draws the chart', async () => {
     let attempt = 0;
-    const calls = serveFetch((call): Reply | undefined => {
-      if (!call.url.startsWith('/api/v1.0/usage/api/billing?')) return undefined;
-      attempt += 1;
-      return attempt === 1 ? failed(503, 'Usage is resting') : wrapped({ accountResourceUsage: [], totalCount: 0 });
-    });
+    const calls = serveEndpoints(
+      on(endpoints.usage.list, () => {
+        attempt += 1;
+        return attempt === 1 ? failed(503, 'Usage is resting') : wrapped({ accountResourceUsage: [], totalCount: 0 });
+      }),
+    );
     renderPage(
       `/account/${ACCOUNT}/overview`,
       '/account/:accountId/overview',
@@ -39,6 +41,6 @@ describe('UsageChartCard: a failed load', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('chart')).toBeTruthy();
-    expect(calls.filter((c) => c.url.startsWith('/api/v1.0/usage/api/billing?'))).toHaveLength(2);
+    expect(callsTo(calls, endpoints.usage.list)).toHaveLength(2);
   });
 });

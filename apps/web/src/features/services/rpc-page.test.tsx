@@ -1,8 +1,9 @@
+import { endpoints } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { stubClipboard } from '../../testing/clipboard';
-import { renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { RpcServicePage } from './rpc-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -26,10 +27,8 @@ const NETWORKS = [
 ] as const;
 
 function open(apiBase = API) {
-  serveFetch((call) =>
-    call.url === '/api/v1.0/config'
-      ? wrapped({ appEnv: 'test', docsUrl: DOCS, apiBase, productName: 'EBS Console' })
-      : undefined,
+  serveEndpoints(
+    on(endpoints.system.config, () => wrapped({ appEnv: 'test', docsUrl: DOCS, apiBase, productName: 'EBS Console' })),
   );
   renderPage(`/account/${ACCOUNT}/services/rpc`, '/account/:accountId/services/rpc', <RpcServicePage />);
 }

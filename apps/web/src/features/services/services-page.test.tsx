@@ -1,9 +1,10 @@
+import { endpoints } from '@ebs/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, getSession, setCurrentAccount } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
-import { renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import { callsTo, on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { ServicesPage } from './services-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -15,10 +16,12 @@ const details = accountDetails();
 /** The page with the feature stored as `stored` while the server's check answers `checked`. */
 function open(stored: boolean, checked: boolean) {
   setCurrentAccount({ ...details, cards: [], features: { tokenForwardingEnabled: stored } });
-  const calls = serveFetch((call) =>
-    call.url === '/api/v1.0/feature/isAccountValidForFeature?featureName=TOKEN_FORWARDING'
-      ? wrapped({ featureName: 'TOKEN_FORWARDING', result: checked })
-      : undefined,
+  const calls = serveEndpoints(
+    on(endpoints.accounts.isFeatureEnabled, ({ query }) =>
+      query.featureName === 'TOKEN_FORWARDING'
+        ? wrapped({ featureName: 'TOKEN_FORWARDING', result: checked })
+        : undefined,
+    ),
   );
   renderPage(`/account/${ACCOUNT}/services`, '/account/:accountId/services', <ServicesPage />);
   return calls;
@@ -35,6 +38,7 @@ describe('ServicesPage', () => {
 
     expect(linkTo('RPC')).toBe(`/account/${ACCOUNT}/services/rpc`);
     await waitFor(() => expect(calls).toHaveLength(1));
+    expect(callsTo(calls, endpoints.accounts.isFeatureEnabled)[0]?.query).toEqual({ featureName: 'TOKEN_FORWARDING' });
     const comingSoon = screen.getByText('Token Forwarding (Coming Soon)');
     expect(comingSoon.closest('a')).toBeNull();
     expect(screen.getAllByRole('link')).toHaveLength(1);

@@ -1,11 +1,20 @@
-import { Messages } from '@ebs/contract';
+import { type AccountDetails, endpoints, Messages } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import { stubClipboard } from '../../testing/clipboard';
-import { failed, type Reply, renderPage, serveFetch, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import {
+  callsTo,
+  failed,
+  on,
+  type Reply,
+  renderPage,
+  serveEndpoints,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
 import { SettingsPage } from './settings-page';
 
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -17,13 +26,13 @@ const details = accountDetails({
   userRoles: [{ id: ME, email: 'owner@example.com', firstName: 'Ann', lastName: 'Owner', roleName: 'OWNER' }],
 });
 
-function open(answerDetails: () => Reply) {
+function open(answerDetails: () => Reply<AccountDetails>) {
   setAuthSession({
     idToken: 't',
     expiresIn: 3600,
     user: { sub: ME, email: 'owner@example.com', givenName: 'A', familyName: 'O' },
   });
-  const calls = serveFetch((call) => (call.url === '/api/v1.0/account/details' ? answerDetails() : undefined));
+  const calls = serveEndpoints(on(endpoints.accounts.details, answerDetails));
   renderPage(`/account/${ACCOUNT}/settings`, '/account/:accountId/settings', <SettingsPage />);
   return calls;
 }
@@ -57,7 +66,7 @@ describe('SettingsPage: copying the account id and a failed load', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     const info = (await screen.findByText('Account Information')).closest('.ant-card') as HTMLElement;
     expect(await within(info).findByText(ACCOUNT)).toBeTruthy();
-    expect(calls.filter((c) => c.url === '/api/v1.0/account/details')).toHaveLength(2);
+    expect(callsTo(calls, endpoints.accounts.details)).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

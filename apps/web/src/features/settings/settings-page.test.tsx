@@ -1,4 +1,4 @@
-import { type AccountDetails, Messages, type UserRole } from '@ebs/contract';
+import { type AccountDetails, endpoints, Messages, type UserRole } from '@ebs/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Texts } from '../../lib/texts';
@@ -6,11 +6,12 @@ import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import {
-  type FetchCall,
+  callsTo,
+  type EndpointStub,
   failed,
-  type Reply,
+  on,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   stubWindowWidth,
   wrapped,
@@ -38,32 +39,29 @@ const invited: UserRole = {
   roleName: 'INVITED',
 };
 
+const { details: readDetails, isFeatureEnabled, signingSecret, rename, addUser, removeUser } = endpoints.accounts;
+const cardList = endpoints.cards.list;
+
 const account = (patch: Partial<AccountDetails> = {}) =>
   accountDetails({ owner: { email: owner.email }, userRoles: [owner, member, invited], ...patch });
 
-/** The page as user `me`, the server answering details from `state` and `extra` for the rest. */
-function open(state: { details: AccountDetails }, extra: (call: FetchCall) => Reply | undefined = () => undefined) {
+/** The page as user `me`, the server answering details from `state`; the stubs in `first` may answer a call first. */
+function open(state: { details: AccountDetails }, ...first: EndpointStub[]) {
   setAuthSession({
     idToken: 't',
     expiresIn: 3600,
     user: { sub: ME, email: owner.email, givenName: 'A', familyName: 'O' },
   });
-  const calls = serveFetch((call) => {
-    const answer = extra(call);
-    if (answer) return answer;
-    if (call.url === '/api/v1.0/account/details') return wrapped(state.details);
-    if (call.url === '/api/v1.0/payment/card') return wrapped([]);
-    if (call.url.startsWith('/api/v1.0/feature/isAccountValidForFeature')) {
-      return wrapped({ featureName: 'TOKEN_FORWARDING', result: false });
-    }
-    return undefined;
-  });
+  const calls = serveEndpoints(
+    ...first,
+    on(readDetails, () => wrapped(state.details)),
+    on(cardList, () => wrapped([])),
+    on(isFeatureEnabled, () => wrapped({ featureName: 'TOKEN_FORWARDING', result: false })),
+  );
   renderPage(`/account/${ACCOUNT}/settings`, '/account/:accountId/settings', <SettingsPage />);
   return calls;
 }
 
-const count = (calls: FetchCall[], method: string, url: string) =>
-  calls.filter((c) => c.method === method && c.url === url).length;
 const section = async (title: string) => (await screen.findByText(title)).closest('.ant-card') as HTMLElement;
 const row = (email: string) => screen.getByText(email, { selector: 'td' }).closest('tr') as HTMLElement;
 const dialog = async (title: string) => (await screen.findByText(title)).closest('[role="dialog"]') as HTMLElement;
@@ -73,8 +71,9 @@ afterEach(() => clearSession());
 
 describe('SettingsPage: Account Information', () => {
   it('shows name, status, id, creation date, owner and roles, with the secret hidden until Reveal', async () => {
-    const calls = open({ details: account() }, (call) =>
-      call.url === '/api/v1.0/account/signing-secret' ? wrapped({ secret: 'whsec_c2VjcmV0' }) : undefined,
+    const calls = open(
+      { details: account() },
+      on(signingSecret, () => wrapped({ secret: 'whsec_c2VjcmV0' })),
     );
     const info = await section('Account Information');
     await within(info).findByText('Ops');
@@ -86,10 +85,10 @@ describe('SettingsPage: Account Information', () => {
     expect(roles.textContent).toBe('User RolesOwner');
 
     expect(within(info).queryByText('whsec_c2VjcmV0')).toBeNull();
-    expect(count(calls, 'GET', '/api/v1.0/account/signing-secret')).toBe(0);
+    expect(callsTo(calls, signingSecret)).toHaveLength(0);
     fireEvent.click(within(info).getByRole('button', { name: 'Reveal' }));
     expect(await within(info).findByText('whsec_c2VjcmV0')).toBeTruthy();
-    expect(count(calls, 'GET', '/api/v1.0/account/signing-secret')).toBe(1);
+    expect(callsTo(calls, signingSecret)).toHaveLength(1);
     expect(within(info).getByRole('button', { name: 'Copy' })).toBeTruthy();
   });
 
@@ -127,8 +126,9 @@ describe('SettingsPage: Account Information', () => {
   });
 
   it('shows a failed secret fetch and keeps the secret hidden', async () => {
-    open({ details: account() }, (call) =>
-      call.url === '/api/v1.0/account/signing-secret' ? failed(403, Messages.notAMember, 'Forbidden') : undefined,
+    open(
+      { details: account() },
+      on(signingSecret, () => failed(403, Messages.notAMember, 'Forbidden')),
     );
     const info = await section('Account Information');
     fireEvent.click(await within(info).findByRole('button', { name: 'Reveal' }));
@@ -139,33 +139,36 @@ describe('SettingsPage: Account Information', () => {
 
   it('renames with Edit Account Name: "{name} has been updated.", then reloads the account', async () => {
     const state = { details: account() };
-    const calls = open(state, (call) => {
-      if (call.url !== '/api/v1.0/account/updateAccountName') return undefined;
-      state.details = account({ name: 'Ops two', accountName: 'Ops two' });
-      return wrapped({ ...state.details }, 'Ops two has been updated.');
-    });
+    const calls = open(
+      state,
+      on(rename, () => {
+        state.details = account({ name: 'Ops two', accountName: 'Ops two' });
+        return wrapped({ ...state.details }, 'Ops two has been updated.');
+      }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Edit account name' }));
     const modal = await dialog('Edit Account Name');
     fireEvent.change(within(modal).getByLabelText('Account name'), { target: { value: 'Ops two' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ops two has been updated.'));
-    expect(calls.find((c) => c.url === '/api/v1.0/account/updateAccountName')?.body).toEqual({
+    expect(callsTo(calls, rename)[0]?.body).toEqual({
       accountName: 'Ops two',
     });
     expect(await screen.findByText('Ops two', { selector: '[data-testid="account-name"]' })).toBeTruthy();
-    await waitFor(() => expect(count(calls, 'GET', '/api/v1.0/payment/card')).toBe(1));
+    await waitFor(() => expect(callsTo(calls, cardList)).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('Edit Account Name')).toBeNull());
   });
 
   it('keeps the current name when the field is left empty', async () => {
-    const calls = open({ details: account() }, (call) =>
-      call.url === '/api/v1.0/account/updateAccountName' ? wrapped(account(), 'Ops has been updated.') : undefined,
+    const calls = open(
+      { details: account() },
+      on(rename, () => wrapped(account(), 'Ops has been updated.')),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Edit account name' }));
     fireEvent.click(within(await dialog('Edit Account Name')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ops has been updated.'));
-    expect(calls.find((c) => c.url === '/api/v1.0/account/updateAccountName')?.body).toEqual({ accountName: 'Ops' });
+    expect(callsTo(calls, rename)[0]?.body).toEqual({ accountName: 'Ops' });
   });
 
   it('says "Account name is required." when both the typed and the current name are empty', async () => {
@@ -177,7 +180,7 @@ describe('SettingsPage: Account Information', () => {
     fireEvent.change(within(modal).getByLabelText('Account name'), { target: { value: 'semi;colon' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Save' }));
     expect(await within(modal).findByText('Invalid account name')).toBeTruthy();
-    expect(count(calls, 'POST', '/api/v1.0/account/updateAccountName')).toBe(0);
+    expect(callsTo(calls, rename)).toHaveLength(0);
   });
 });
 
@@ -216,11 +219,16 @@ describe('SettingsPage: Account Access', () => {
 
   it('adds a user: "User email is required.", the e-mail trimmed as typed, the toast and a refreshed list', async () => {
     const state = { details: account({ userRoles: [owner] }) };
-    const calls = open(state, (call) => {
-      if (call.url !== '/api/v1.0/account/user') return undefined;
-      state.details = account({ userRoles: [owner, member] });
-      return wrapped({ email: 'bob@example.com', status: 'ADDED' }, 'bob@example.com has been added to this account.');
-    });
+    const calls = open(
+      state,
+      on(addUser, () => {
+        state.details = account({ userRoles: [owner, member] });
+        return wrapped(
+          { email: 'bob@example.com', status: 'ADDED' },
+          'bob@example.com has been added to this account.',
+        );
+      }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: /Add User to Account/ }));
     const modal = await dialog('Add User');
     fireEvent.click(within(modal).getByRole('button', { name: 'Add' }));
@@ -232,16 +240,15 @@ describe('SettingsPage: Account Access', () => {
     fireEvent.click(within(modal).getByRole('button', { name: 'Add' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('bob@example.com has been added to this account.'));
-    expect(calls.find((c) => c.url === '/api/v1.0/account/user')?.body).toEqual({ email: 'bob@example.com' });
+    expect(callsTo(calls, addUser)[0]?.body).toEqual({ email: 'bob@example.com' });
     expect(await screen.findByText('bob@example.com', { selector: 'td' })).toBeTruthy();
-    await waitFor(() => expect(count(calls, 'GET', '/api/v1.0/payment/card')).toBe(1));
+    await waitFor(() => expect(callsTo(calls, cardList)).toHaveLength(1));
   });
 
   it('keeps Add User open and shows the refusal when the server refuses', async () => {
-    open({ details: account() }, (call) =>
-      call.url === '/api/v1.0/account/user'
-        ? failed(400, 'bob@example.com is already a member of this account.')
-        : undefined,
+    open(
+      { details: account() },
+      on(addUser, () => failed(400, 'bob@example.com is already a member of this account.')),
     );
     fireEvent.click(await screen.findByRole('button', { name: /Add User to Account/ }));
     const modal = await dialog('Add User');
@@ -256,11 +263,13 @@ describe('SettingsPage: Account Access', () => {
 
   it('removes after the spec confirmation, toasts and refreshes the list', async () => {
     const state = { details: account() };
-    const calls = open(state, (call) => {
-      if (call.method !== 'DELETE') return undefined;
-      state.details = account({ userRoles: [owner, invited] });
-      return wrapped({}, 'User has been removed from this account.');
-    });
+    const calls = open(
+      state,
+      on(removeUser, () => {
+        state.details = account({ userRoles: [owner, invited] });
+        return wrapped({}, 'User has been removed from this account.');
+      }),
+    );
     await within(await section('Account Access')).findByText('bob@example.com');
     fireEvent.click(within(row('bob@example.com')).getByRole('button', { name: 'Remove' }));
     const modal = await dialog('Removing this user from account');
@@ -268,7 +277,7 @@ describe('SettingsPage: Account Access', () => {
     fireEvent.click(within(modal).getByRole('button', { name: 'Remove' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('User has been removed from this account.'));
-    expect(count(calls, 'DELETE', `/api/v1.0/account/${member.id}`)).toBe(1);
+    expect(callsTo(calls, removeUser).filter((c) => c.params.userId === member.id)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('bob@example.com', { selector: 'td' })).toBeNull());
   });
 
@@ -301,7 +310,7 @@ describe('SettingsPage: a MEMBER and the delete confirmation', () => {
   });
 
   it('the delete confirmation says "Account has been deleted" without calling the server', async () => {
-    const calls = serveFetch(() => undefined);
+    const calls = serveEndpoints();
     const onClose = vi.fn();
     render(<DeleteAccountModal onClose={onClose} />);
     fireEvent.click(within(await dialog('Delete Account')).getByRole('button', { name: 'Delete' }));

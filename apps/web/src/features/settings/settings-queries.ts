@@ -1,10 +1,4 @@
-import {
-  type AccountSummary,
-  type AddUserResult,
-  Messages,
-  type RotatedSigningSecret,
-  type SigningSecret,
-} from '@ebs/contract';
+import { endpoints, Messages, type SigningSecret } from '@ebs/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { toast } from '../../lib/toast';
@@ -19,7 +13,7 @@ export const settingsKeys = {
 export const useSigningSecret = (accountId: string, revealed: boolean) =>
   useQuery({
     queryKey: settingsKeys.signingSecret(accountId),
-    queryFn: () => api.get<SigningSecret>('/api/v1.0/account/signing-secret', { accountId }),
+    queryFn: () => api(endpoints.accounts.signingSecret, { accountId }),
     enabled: revealed && accountId !== '',
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -32,7 +26,7 @@ export const useSigningSecret = (accountId: string, revealed: boolean) =>
 export function useRotateSigningSecret(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<RotatedSigningSecret>('/api/v1.0/account/signing-secret/rotate', { accountId }),
+    mutationFn: () => api(endpoints.accounts.rotateSigningSecret, { accountId }),
     onSuccess: ({ secret }) => {
       toast.success(Messages.signingSecretRotated);
       queryClient.setQueryData<SigningSecret>(settingsKeys.signingSecret(accountId), { secret });
@@ -60,21 +54,20 @@ function useAccountChange<V, R>(accountId: string, call: (variables: V) => Promi
 export const useRenameAccount = (accountId: string) =>
   useAccountChange(
     accountId,
-    (accountName: string) =>
-      api.post<AccountSummary>('/api/v1.0/account/updateAccountName', { accountId, body: { accountName } }),
+    (accountName: string) => api(endpoints.accounts.rename, { accountId, body: { accountName } }),
     (account) => Messages.updatedName(account.name),
   );
 
 export const useAddUser = (accountId: string) =>
   useAccountChange(
     accountId,
-    (email: string) => api.post<AddUserResult>('/api/v1.0/account/user', { accountId, body: { email } }),
+    (email: string) => api(endpoints.accounts.addUser, { accountId, body: { email } }),
     (added) => Messages.userAdded(added.email),
   );
 
 export const useRemoveUser = (accountId: string) =>
   useAccountChange(
     accountId,
-    (userId: string) => api.delete<unknown>(`/api/v1.0/account/${encodeURIComponent(userId)}`, { accountId }),
+    (userId: string) => api(endpoints.accounts.removeUser, { accountId, params: { userId } }),
     () => Messages.userRemoved,
   );

@@ -1,4 +1,4 @@
-import { type AccountDetails, Messages } from '@ebs/contract';
+import { type AccountDetails, endpoints, Messages } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
@@ -7,11 +7,13 @@ import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import {
+  callsTo,
+  type EndpointStub,
   type FetchCall,
   failed,
-  type Reply,
+  on,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -20,27 +22,24 @@ import { SettingsPage } from './settings-page';
 vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const T = Texts.settings;
-const ROTATE = '/api/v1.0/account/signing-secret/rotate';
-const READ = '/api/v1.0/account/signing-secret';
+const { details: readDetails, signingSecret, rotateSigningSecret } = endpoints.accounts;
 const OLD = 'whsec_b2xkIHNlY3JldA==';
 const NEW = 'whsec_bmV3IHNlY3JldA==';
 const UNTIL = '2026-11-25T12:00:00.000Z';
 
-/** The Settings page of an account where the user holds `roleName`; `extra` answers the rest. */
-function open(details: AccountDetails, extra: (call: FetchCall) => Reply | undefined = () => undefined) {
+/** The Settings page of an account where the user holds `roleName`; the stubs in `first` may answer a call first. */
+function open(details: AccountDetails, ...first: EndpointStub[]) {
   setAuthSession({
     idToken: 't',
     expiresIn: 3600,
     user: { sub: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', email: 'owner@example.com', givenName: 'A', familyName: 'O' },
   });
-  const calls = serveFetch((call) => {
-    const answer = extra(call);
-    if (answer) return answer;
-    if (call.url === '/api/v1.0/account/details') return wrapped(details);
-    if (call.url === READ) return wrapped({ secret: OLD });
-    if (call.url === '/api/v1.0/payment/card') return wrapped([]);
-    return undefined;
-  });
+  const calls = serveEndpoints(
+    ...first,
+    on(readDetails, () => wrapped(details)),
+    on(signingSecret, () => wrapped({ secret: OLD })),
+    on(endpoints.cards.list, () => wrapped([])),
+  );
   renderPage(`/account/${TEST_ACCOUNT_ID}/settings`, '/account/:accountId/settings', <SettingsPage />);
   return calls;
 }
@@ -48,17 +47,18 @@ function open(details: AccountDetails, extra: (call: FetchCall) => Reply | undef
 const information = async () => (await screen.findByText('Account Information')).closest('.ant-card') as HTMLElement;
 const confirmation = async () =>
   (await screen.findByText(T.rotateSecretTitle)).closest('[role="dialog"]') as HTMLElement;
-const rotations = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST' && c.url === ROTATE);
+const rotations = (calls: FetchCall[]) => callsTo(calls, rotateSigningSecret);
 
 setUpPageTests(toast);
 afterEach(() => clearSession());
 
 describe('Settings: rotating the signing secret', () => {
   it('asks first, then shows the new secret and until when the previous one still signs', async () => {
-    const calls = open(accountDetails(), (call) =>
-      call.url === ROTATE
-        ? wrapped({ secret: NEW, previousSecretExpiresAt: UNTIL }, Messages.signingSecretRotated)
-        : undefined,
+    const calls = open(
+      accountDetails(),
+      on(rotateSigningSecret, () =>
+        wrapped({ secret: NEW, previousSecretExpiresAt: UNTIL }, Messages.signingSecretRotated),
+      ),
     );
     const info = await information();
     fireEvent.click(await within(info).findByRole('button', { name: T.rotate }));
@@ -80,8 +80,9 @@ describe('Settings: rotating the signing secret', () => {
   });
 
   it('shows a refused rotation and keeps the secret hidden', async () => {
-    open(accountDetails(), (call) =>
-      call.url === ROTATE ? failed(403, Messages.ownerOnlySigningSecret, 'Forbidden') : undefined,
+    open(
+      accountDetails(),
+      on(rotateSigningSecret, () => failed(403, Messages.ownerOnlySigningSecret, 'Forbidden')),
     );
     const info = await information();
     fireEvent.click(await within(info).findByRole('button', { name: T.rotate }));

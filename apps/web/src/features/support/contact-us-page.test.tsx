@@ -1,15 +1,17 @@
-import { Messages } from '@ebs/contract';
+import { endpoints, Messages, type SupportTicket } from '@ebs/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession, setCurrentAccount } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import {
+  callsTo,
   type FetchCall,
   failed,
+  on,
   type Reply,
   renderPage,
-  serveFetch,
+  serveEndpoints,
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
@@ -19,10 +21,10 @@ vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), i
 
 const ACCOUNT = TEST_ACCOUNT_ID;
 const details = accountDetails({ name: 'Ops team', accountName: 'Ops team' });
-const PATH = '/api/v1.0/support/dashboard';
+const { contact } = endpoints.support;
 
-function open(reply: () => Reply) {
-  const calls = serveFetch((call) => (call.method === 'POST' && call.url === PATH ? reply() : undefined));
+function open(reply: () => Reply<SupportTicket>) {
+  const calls = serveEndpoints(on(contact, reply));
   renderPage(`/account/${ACCOUNT}/contactUs`, '/account/:accountId/contactUs', <ContactUsPage />);
   return calls;
 }
@@ -34,7 +36,7 @@ function send(message: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 }
 
-const posts = (calls: FetchCall[]) => calls.filter((c) => c.method === 'POST' && c.url === PATH);
+const posts = (calls: FetchCall[]) => callsTo(calls, contact);
 
 setUpPageTests(toast);
 beforeEach(() => {

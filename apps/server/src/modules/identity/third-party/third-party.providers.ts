@@ -1,4 +1,10 @@
-import { THIRD_PARTY_SLOTS, type ThirdPartyProvider, type ThirdPartySlot } from '@ebs/contract';
+import {
+  endpointPath,
+  endpoints,
+  THIRD_PARTY_SLOTS,
+  type ThirdPartyProvider,
+  type ThirdPartySlot,
+} from '@ebs/contract';
 import * as oidc from 'openid-client';
 import type { Config } from '../../../config.ts';
 
@@ -40,7 +46,7 @@ export const publicProviders = (config: Config): ThirdPartyProvider[] =>
 
 /** Where a provider sends the browser back; the operator registers exactly this at the provider. */
 export const redirectUri = (config: Config, slot: ThirdPartySlot) =>
-  new URL(`/auth/third-party/${slot}/callback`, config.PUBLIC_URL).href;
+  new URL(endpointPath(endpoints.identity.thirdPartyCallback.path, { provider: slot }), config.PUBLIC_URL).href;
 
 /**
  * OpenID client configurations, discovered at first use and kept: the server starts whether or

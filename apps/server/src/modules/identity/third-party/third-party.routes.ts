@@ -1,9 +1,8 @@
 import {
+  endpoints,
   THIRD_PARTY_ERROR_PARAM,
   THIRD_PARTY_LANDING_PATH,
-  ThirdPartyCallbackQuery,
   type ThirdPartyErrorCode,
-  ThirdPartyParams,
   type ThirdPartySlot,
   thirdPartyMfaFragment,
 } from '@ebs/contract';
@@ -12,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieSecure } from '../../../config.ts';
 import type { Deps } from '../../../deps.ts';
 import { addressKey } from '../../../http/rate-limit.ts';
+import { route } from '../../../http/route.ts';
 import { REFRESH_COOKIE, refreshCookieOptions } from '../identity.routes.ts';
 import { FLOW_TTL_SECONDS, ThirdPartyFailure, type ThirdPartySignIn } from './third-party.service.ts';
 
@@ -29,7 +29,7 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox<Deps & { thirdParty: Th
   app,
   { config, thirdParty },
 ) => {
-  const tags = ['identity'];
+  const { startThirdParty, thirdPartyCallback } = endpoints.identity;
   // SameSite=Lax: the provider's redirect back is a cross-site top-level GET, which Lax lets through.
   const flowCookie = { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, secure: cookieSecure(config) };
 
@@ -42,64 +42,41 @@ export const thirdPartyRoutes: FastifyPluginAsyncTypebox<Deps & { thirdParty: Th
     return reply.redirect(`/login?${THIRD_PARTY_ERROR_PARAM}=${code}`, 302);
   };
 
-  app.get(
-    '/auth/third-party/:provider/start',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Starts third-party sign-in: redirects the browser to the provider',
-        params: ThirdPartyParams,
-      },
-    },
-    async (req, reply) => {
-      const slot = req.params.provider;
-      try {
-        const { url, flowToken } = await thirdParty.start(slot, addressKey(req.ip));
-        reply.setCookie(FLOW_COOKIE, flowToken, { ...flowCookie, maxAge: FLOW_TTL_SECONDS });
-        return reply.header('cache-control', 'no-store').redirect(url, 302);
-      } catch (error) {
-        return backToLogin(reply, slot, error);
-      }
-    },
-  );
+  route(app, startThirdParty, {}, async (req, reply) => {
+    const slot = req.params.provider;
+    try {
+      const { url, flowToken } = await thirdParty.start(slot, addressKey(req.ip));
+      reply.setCookie(FLOW_COOKIE, flowToken, { ...flowCookie, maxAge: FLOW_TTL_SECONDS });
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
+    } catch (error) {
+      return backToLogin(reply, slot, error);
+    }
+  });
 
-  app.get(
-    '/auth/third-party/:provider/callback',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Where the provider sends the browser back: signs the user in (or asks for the two-factor code)',
-        params: ThirdPartyParams,
-        querystring: ThirdPartyCallbackQuery,
-      },
-    },
-    async (req, reply) => {
-      const slot = req.params.provider;
-      // The flow is single-use whatever happens next.
-      reply.clearCookie(FLOW_COOKIE, flowCookie);
-      reply.header('cache-control', 'no-store');
-      try {
-        const outcome = await thirdParty.finish(slot, {
-          flowToken: req.cookies[FLOW_COOKIE],
-          state: req.query.state,
-          error: req.query.error,
-          search: searchOf(req),
-        });
-        // Two-factor sign-in is on: the code is asked as after a password, and only it opens a session.
-        if (!('refreshToken' in outcome)) return reply.redirect(`/login${thirdPartyMfaFragment(outcome)}`, 302);
-        reply.setCookie(REFRESH_COOKIE, outcome.refreshToken, {
-          ...refreshCookieOptions(config),
-          maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
-        });
-        // The web app's start-up turns the refresh cookie into an identity token, as on any reload.
-        return reply.redirect(THIRD_PARTY_LANDING_PATH, 302);
-      } catch (error) {
-        return backToLogin(reply, slot, error);
-      }
-    },
-  );
+  route(app, thirdPartyCallback, {}, async (req, reply) => {
+    const slot = req.params.provider;
+    // The flow is single-use whatever happens next.
+    reply.clearCookie(FLOW_COOKIE, flowCookie);
+    reply.header('cache-control', 'no-store');
+    try {
+      const outcome = await thirdParty.finish(slot, {
+        flowToken: req.cookies[FLOW_COOKIE],
+        state: req.query.state,
+        error: req.query.error,
+        search: searchOf(req),
+      });
+      // Two-factor sign-in is on: the code is asked as after a password, and only it opens a session.
+      if (!('refreshToken' in outcome)) return reply.redirect(`/login${thirdPartyMfaFragment(outcome)}`, 302);
+      reply.setCookie(REFRESH_COOKIE, outcome.refreshToken, {
+        ...refreshCookieOptions(config),
+        maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
+      });
+      // The web app's start-up turns the refresh cookie into an identity token, as on any reload.
+      return reply.redirect(THIRD_PARTY_LANDING_PATH, 302);
+    } catch (error) {
+      return backToLogin(reply, slot, error);
+    }
+  });
 };
 
 const searchOf = (req: FastifyRequest) => {

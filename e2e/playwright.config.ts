@@ -35,11 +35,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The built app, as `npm start` runs it (building the web app and the server when outdated).
+    command: 'node scripts/start.mjs',
     cwd: root,
     url: `http://localhost:${PORT}/api/v1.0/config`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,

@@ -34,7 +34,8 @@ test.beforeAll(async () => {
   consoleUrl = `http://localhost:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), 'ebs-e2e-stripe-'));
   let stderr = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The built server, as the journeys' own (playwright.config.ts), with Stripe as the card provider.
+  const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

@@ -129,9 +129,12 @@ export async function logIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/accounts$/);
 }
 
-/** Runs the admin command line against the running journey server, as an operator would. */
+/**
+ * Runs the admin command line against the running journey server, as an operator would: the built
+ * one (`npm run build`, which the journeys' server start also runs when the build is outdated).
+ */
 export function admin(...args: string[]): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+  const result = spawnSync(process.execPath, ['apps/server/dist/admin.mjs', ...args], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: process.env.E2E_PORT },
     encoding: 'utf8',

@@ -1,5 +1,6 @@
-// Builds the server into apps/server/dist: one ES module per entry (the server, the forwarder),
-// the project's own TypeScript (server and contract) bundled, every npm package left to node_modules.
+// Builds the server into apps/server/dist: one ES module per entry (the server, the forwarder, the
+// admin command line), the project's own TypeScript (server and contract) bundled, every npm
+// package left to node_modules.
 // Starting the built server needs no TypeScript loader: less memory and a faster start (docs/performance.md).
 // `node scripts/build-server.mjs --if-outdated` builds only when a source is newer than the build.
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
@@ -27,7 +28,11 @@ export function serverBuildIsOutdated() {
 
 export async function buildServer() {
   await build({
-    entryPoints: { main: 'apps/server/src/main.ts', forwarder: 'apps/server/src/forwarder.ts' },
+    entryPoints: {
+      main: 'apps/server/src/main.ts',
+      forwarder: 'apps/server/src/forwarder.ts',
+      admin: 'apps/server/src/cli/admin.ts',
+    },
     absWorkingDir: root,
     outdir: 'apps/server/dist',
     outExtension: { '.js': '.mjs' },

@@ -56,9 +56,12 @@ beforeAll(() => {
   polyfillMatchMedia();
 });
 
-afterEach(() => {
+// The toasts here are antd's own (a React root outside the page's): each test ends once the last
+// one has left the screen, so no render of theirs is still due when the file's window is gone.
+afterEach(async () => {
   cleanup();
   message.destroy();
+  await waitFor(() => expect(document.querySelector('.ant-message-notice')).toBeNull());
   vi.unstubAllGlobals();
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Db, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { Client } from './client.ts';
-import { createPostgresDatabase } from './databases.ts';
+import { createPostgresDatabase, TEMPLATE_ENV } from './databases.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 /**
@@ -31,6 +31,10 @@ export interface CrashTarget {
 async function pgliteTarget(): Promise<CrashTarget> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ebs-crash-'));
   const env = { DATA_DIR: dataDir };
+  // The first process opens a copy of the run's migrated database rather than an initdb and every
+  // migration, as a restored backup would start (testing/global-setup.ts).
+  const template = process.env[TEMPLATE_ENV.pglite];
+  if (template) await (await openDatabase({ dataDir, loadDataDir: new Blob([await readFile(template)]) })).destroy();
   return {
     name: 'pglite',
     env,
@@ -61,9 +65,10 @@ async function pgliteTarget(): Promise<CrashTarget> {
 }
 
 async function postgresTarget(adminUrl: string): Promise<CrashTarget> {
-  const created = await createPostgresDatabase(adminUrl);
+  const template = process.env[TEMPLATE_ENV.postgres];
+  const created = await createPostgresDatabase(adminUrl, template);
   const db = await openDatabase({ url: created.url });
-  await migrateToLatest(db);
+  if (!template) await migrateToLatest(db);
   // The generated secrets (the token signing key, the wallet seed) live in DATA_DIR there too.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ebs-crash-'));
   const env = { DATABASE_URL: created.url, DATA_DIR: dataDir };

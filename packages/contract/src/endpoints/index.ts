@@ -17,7 +17,7 @@ import { userEndpoints } from './users.ts';
 
 /**
  * Every endpoint of the API, by domain: the one table the server registers from and the web
- * client calls through (docs/decisions.md, "Typed endpoints").
+ * client calls through (docs/decisions.md, "Endpoints are one typed table in the contract").
  */
 export const endpoints = {
   identity: identityEndpoints,

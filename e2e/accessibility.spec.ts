@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { apiClient, test } from './fixtures.ts';
 import { addCard, createSampleAccount, logIn, type SampleAccount } from './sample-data.ts';
 
 /**
@@ -116,7 +117,7 @@ let sample: SampleAccount;
 test.beforeAll(async ({ browser, playwright }) => {
   test.setTimeout(180_000);
   const baseURL = `http://localhost:${process.env.E2E_PORT}`;
-  const request = await playwright.request.newContext({ baseURL });
+  const request = await apiClient(playwright, baseURL);
   sample = await createSampleAccount(request, baseURL);
   await request.dispose();
   const context = await browser.newContext({ baseURL });

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { admin, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 const WELCOME = 'Add my one-time welcome credit of 10 USD to this account';

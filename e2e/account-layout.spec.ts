@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { admin, createAccountOverApi, logIn, openUserMenu, signUpOverApi } from './support.ts';
 
 test('the account layout: hidden rows, stored account, side menu, feature-gated entries, breadcrumb', async ({

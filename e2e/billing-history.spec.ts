@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { admin, adminOverHttp, createAccountOverApi, logIn, signUpOverApi } from './support.ts';
 
 test('operator deposits appear in the Transaction History as Manual deposit, filtered, sorted and paged', async ({

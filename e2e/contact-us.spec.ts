@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 test('contact us: the short-message rule, then a ticket mailed to support', async ({ page, request }) => {

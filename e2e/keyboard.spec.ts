@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { expectVisibleFocus, tabTo } from './focus.ts';
 import { createAccountOverApi, expectToastShown, recordToasts, signUpOverApi } from './support.ts';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 /** Opens the Add Payment Method dialog and enters a card, as a person would. */

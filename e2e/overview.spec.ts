@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { admin, createAccountOverApi, logIn, signUpOverApi } from './support.ts';
 
 /** A local calendar day, `back` days before today, as the pickers show it (YYYY-MM-DD). */

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { admin, createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 const card = (page: Page, title: string) =>

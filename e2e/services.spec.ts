@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { admin, createAccountOverApi, logIn, signUpOverApi } from './support.ts';
 
 test('services: RPC always, token forwarding once enabled; the RPC page builds endpoint URLs from the typed key', async ({

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type FakeStripe, startFakeStripe } from '../apps/server/src/testing/fake-stripe.ts';
 import { FAKE_STRIPE_DECLINE, FAKE_STRIPE_JS, type FakeStripeJsRecord } from './fake-stripe-js.ts';
+import { apiClient, test } from './fixtures.ts';
 import { createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
 
 // A console of its own whose card provider is Stripe, talking to the local stand-in of Stripe's API;
@@ -81,7 +82,7 @@ test("with Stripe as card provider, Add waits for Stripe.js and its element, and
   browser,
   playwright,
 }) => {
-  const request = await playwright.request.newContext({ baseURL: consoleUrl });
+  const request = await apiClient(playwright, consoleUrl);
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'Stripe cards');
   await request.dispose();

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { test } from './fixtures.ts';
 import {
   accountHeaders,
   admin,

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { codeOfStep, currentStep, wrongCode } from '../apps/server/src/testing/two-factor.ts';
+import { test } from './fixtures.ts';
 import { expectToastShown, openUserMenu, recordToasts, signUpOverApi } from './support.ts';
 
 /**

@@ -7,8 +7,7 @@ import type { Db } from '../../apps/server/src/db/database.ts';
 import { buildJobs } from '../../apps/server/src/jobs/registry.ts';
 import { outboxMailer } from '../../apps/server/src/mail/mailer.ts';
 import { buildCardProvider } from '../../apps/server/src/modules/cards/card-providers.ts';
-import { setPrice } from '../../apps/server/src/modules/usage/usage.service.ts';
-import { utcDay } from '../../apps/server/src/modules/usage/usage-billing.job.ts';
+import { setPrice, utcDay } from '../../apps/server/src/modules/usage/usage.service.ts';
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 

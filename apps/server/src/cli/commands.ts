@@ -3,10 +3,12 @@ import { AddPaymentCardSetting, BILLABLE_RESOURCES, DepositSetting, normalizeEma
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
 import type { Jobs } from '../jobs/registry.ts';
-import { accountExists, ledgerBalance, setFeature } from '../modules/accounts/accounts.service.ts';
+import { listAccountsWithOwners } from '../modules/accounts/account-rows.service.ts';
+import { accountExists, setFeature } from '../modules/accounts/accounts.service.ts';
 import { grantAmbassador } from '../modules/ambassador/ambassador.service.ts';
 import { findUserByEmail } from '../modules/identity/identity.service.ts';
 import { isMfaEnabled, turnOffTwoFactor } from '../modules/identity/two-factor.service.ts';
+import { findUserNames } from '../modules/identity/user-records.ts';
 import { insertTransaction, parseAmount } from '../modules/ledger/ledger.service.ts';
 import { refundLocalCharge } from '../modules/processor/charge-refunds.ts';
 import { ProcessorError } from '../modules/processor/local-processor.ts';
@@ -79,6 +81,23 @@ function settingValue(
   return { name: name as keyof typeof SETTINGS, value: value as Setting['settings'] };
 }
 
+/** `accounts list`: every account, oldest first, with its owner's e-mail, status and balance. */
+async function operatorAccounts(db: Db) {
+  const rows = await listAccountsWithOwners(db);
+  const users = await findUserNames(
+    db,
+    rows.map((r) => r.ownerId),
+  );
+  const emails = new Map(users.map((u) => [u.id, u.email]));
+  return rows.flatMap((r) => {
+    const owner = emails.get(r.ownerId);
+    if (owner === undefined) return [];
+    return [
+      { id: r.id, name: r.name, owner, status: r.isBillingApiEnabled ? 'ACTIVE' : 'SUSPENDED', balance: r.balance },
+    ];
+  });
+}
+
 async function existingAccount(db: Db, accountId: string | undefined): Promise<string> {
   if (!accountId || !/^[0-9a-f-]{36}$/i.test(accountId)) throw new CommandError('--account must be an account id');
   if (!(await accountExists(db, accountId))) throw new CommandError(`No account ${accountId}`);
@@ -142,19 +161,7 @@ export async function runCommand(
   const [noun, verb, arg, rest] = positionals;
 
   if (noun === 'accounts' && verb === 'list') {
-    const rows = await db
-      .selectFrom('accounts as a')
-      .innerJoin('users as u', 'u.id', 'a.created_by')
-      .select(['a.id', 'a.name', 'u.email as owner', 'a.is_billing_api_enabled', ledgerBalance().as('balance')])
-      .orderBy('a.created_at')
-      .execute();
-    const accounts = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      owner: r.owner,
-      status: r.is_billing_api_enabled ? 'ACTIVE' : 'SUSPENDED',
-      balance: r.balance,
-    }));
+    const accounts = await operatorAccounts(db);
     const text = accounts.length
       ? accounts
           .map((a) => `${a.id}  ${a.status.padEnd(9)}  ${a.balance.padStart(14)}  ${a.owner}  ${a.name}`)

@@ -1,7 +1,9 @@
 import { ACCOUNT_HEADER, canManageAccount, type Endpoint, Messages } from '@ebs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { isSessionLive, sessionLive } from '../modules/identity/identity.service.ts';
+import { findMemberRole, memberAccountIsDraftOf, memberRoleOf } from '../modules/accounts/account-rows.service.ts';
+import { isSessionLive } from '../modules/identity/identity.service.ts';
+import { liveSessionOf } from '../modules/identity/live-session.ts';
 import type { IdTokens } from '../modules/identity/tokens.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 
@@ -74,13 +76,11 @@ async function authenticateMember(
 ): Promise<{ caller: Caller; member: Membership | undefined }> {
   const claims = await claimsOf(request, tokens);
   const row = await db
-    .selectFrom('sessions as s')
-    .leftJoin('account_members as m', (join) =>
-      join.on('m.account_id', '=', accountId).on('m.user_id', '=', claims.sub),
-    )
-    .leftJoin('accounts as a', 'a.id', 'm.account_id')
-    .select([sessionLive('s').as('live'), 'm.role_name', 'a.is_draft'])
-    .where('s.id', '=', claims.sid)
+    .selectNoFrom([
+      liveSessionOf(claims.sid).as('live'),
+      memberRoleOf(accountId, claims.sub).as('role_name'),
+      memberAccountIsDraftOf(accountId, claims.sub).as('is_draft'),
+    ])
     .executeTakeFirst();
   if (row?.live !== true) throw unauthorized();
   const member =
@@ -90,13 +90,7 @@ async function authenticateMember(
 
 /** The user's role in an account, or undefined when they are not a member. */
 export async function memberRole(db: Db, accountId: string, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('account_members')
-    .select('role_name')
-    .where('account_id', '=', accountId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role_name;
+  return findMemberRole(db, accountId, userId);
 }
 
 export const requireCaller = (request: FastifyRequest): Caller => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { defaultPriceOf, IdentityErrors, RpcErrorCodes, RpcMessages } from '@ebs/contract';
+import { defaultPriceOf, IdentityErrors, RpcErrorCodes, RpcMessages, type TransactionType } from '@ebs/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../cli/commands.ts';
@@ -159,7 +159,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
           .executeTakeFirstOrThrow()
       ).is_billing_api_enabled;
     // A usage charge that takes the credit to 0 suspends at once; a manual deposit restores.
-    const post = (type: string, amount: string, expected: boolean) => async () => {
+    const post = (type: TransactionType, amount: string, expected: boolean) => async () => {
       await insertTransaction(db, { accountId, type, amount, status: 'COMPLETED' });
       expect(await enabled()).toBe(expected);
     };

@@ -4,8 +4,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import { cleanUpDrafts } from '../modules/accounts/draft-cleanup.job.ts';
 import { rewardDeposits } from '../modules/ambassador/ambassador.service.ts';
 import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
+import { runBilling } from '../modules/billing/usage-billing.job.ts';
 import type { CardProvider } from '../modules/cards/card-provider.ts';
-import { runBilling } from '../modules/usage/usage-billing.job.ts';
 import { buildPaymentServices } from '../services.ts';
 
 /** How a job was started: by the schedule, or now by an operator (`jobs run NAME`). */

@@ -5,8 +5,9 @@ import { loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { buildJobs, type Jobs } from '../jobs/registry.ts';
 import { outboxMailer } from '../mail/mailer.ts';
+import { findCustomerId } from '../modules/accounts/account-rows.service.ts';
 import { buildCardProvider } from '../modules/cards/card-providers.ts';
-import { customerIdOf, findCard } from '../modules/cards/cards.test-kit.ts';
+import { findCard } from '../modules/cards/cards.test-kit.ts';
 import { claimDeposit, insertTransaction } from '../modules/ledger/ledger.test-kit.ts';
 import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
 import { addCard } from './cards.ts';
@@ -87,7 +88,7 @@ export class OwnerAccounts {
       metadata: { cardId },
     });
     const charge = await new LocalCardProcessor(this.db, this.owner.baseUrl).charge({
-      customerId: String(await customerIdOf(this.db, accountId)),
+      customerId: String(await findCustomerId(this.db, accountId)),
       token: String(card?.providerToken),
       amount: String(amount),
       idempotencyKey: key,
@@ -104,7 +105,7 @@ export class OwnerAccounts {
 
 /** What the jobs did to an account: its ledger rows (but manual deposits) and its card's charges. */
 export async function jobEffects(db: Db, accountId: string) {
-  const customer = await customerIdOf(db, accountId);
+  const customer = await findCustomerId(db, accountId);
   const ledger = await db
     .selectFrom('account_transactions')
     .select(['type', 'status', sql<string>`amount::text`.as('amount'), 'metadata'])

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findConfirmedUserIdByEmail, findUserEmail, findUserIdByEmail } from '../identity/user-records.ts';
+import { findMemberRole } from './membership.store.ts';
 
-/** SQL of account access: members (account_members) and pending invitations (account_invitations). */
+/**
+ * SQL of account access: members (account_members) and pending invitations (account_invitations).
+ * Users' e-mails are identity's (`users`), read through its user-records.
+ */
 
 export interface Member {
   userId: string;
@@ -11,45 +16,25 @@ export interface Member {
 
 /** A user who has confirmed their e-mail; an unconfirmed sign-up is invited instead, like a stranger. */
 export async function findConfirmedUserByEmail(db: Db, email: string): Promise<{ id: string } | undefined> {
-  return db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .where('confirmed_at', 'is not', null)
-    .executeTakeFirst();
+  const id = await findConfirmedUserIdByEmail(db, email);
+  return id === undefined ? undefined : { id };
 }
 
+/** Whether the user with this e-mail (confirmed or not) is a member of the account. */
 export async function isMemberByEmail(db: Db, accountId: string, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('account_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('m.user_id')
-    .where('m.account_id', '=', accountId)
-    .where('u.email', '=', email)
-    .executeTakeFirst();
-  return row !== undefined;
+  const userId = await findUserIdByEmail(db, email);
+  return userId !== undefined && (await findMemberRole(db, accountId, userId)) !== undefined;
 }
 
 /** The e-mail of a user who has confirmed it; an unconfirmed one takes up no invitation. */
-export async function findConfirmedEmail(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', userId)
-    .where('confirmed_at', 'is not', null)
-    .executeTakeFirst();
-  return row?.email;
-}
+export { findConfirmedEmail } from '../identity/user-records.ts';
 
+/** A member of the account with their e-mail. */
 export async function findMember(db: Db, accountId: string, userId: string): Promise<Member | undefined> {
-  const row = await db
-    .selectFrom('account_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'm.role_name'])
-    .where('m.account_id', '=', accountId)
-    .where('m.user_id', '=', userId)
-    .executeTakeFirst();
-  return row && { userId: row.user_id, email: row.email, roleName: row.role_name };
+  const roleName = await findMemberRole(db, accountId, userId);
+  if (roleName === undefined) return undefined;
+  const email = await findUserEmail(db, userId);
+  return email === undefined ? undefined : { userId, email, roleName };
 }
 
 /** False when the user is already a member (whatever their role). */

@@ -96,6 +96,7 @@ export class AccountsService {
   }
 }
 
+export { accountName } from './account-names.store.ts';
 // What other modules use of this module's store, and only that: they never import the store.
 export {
   accountExists,

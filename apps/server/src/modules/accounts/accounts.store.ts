@@ -1,7 +1,9 @@
 import { type AccountDetails, type AccountSummary, INVITED_ROLE, OWNER_ROLE, type UserRole } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { findUserEmail, findUserNames, type UserName } from '../identity/user-records.ts';
 import { balanceOf, pendingOf } from '../ledger/available-credit.ts';
+import { hasLedgerRows } from '../ledger/ledger-rows.ts';
 
 type SummaryRow = {
   id: string;
@@ -116,9 +118,7 @@ export async function staleDrafts(db: Db, olderThanSeconds: number) {
     .select('a.id')
     .where('a.is_draft', '=', true)
     .where('a.created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('account_transactions as t').select('t.id').whereRef('t.account_id', '=', 'a.id'))),
-    )
+    .where(({ not }) => not(hasLedgerRows('a.id')))
     .execute();
 }
 
@@ -132,9 +132,7 @@ export async function deleteDraft(db: Db, accountId: string): Promise<boolean> {
 }
 
 /** Serialises account creation per user, so two requests cannot both pass the account limit. */
-export async function lockUser(db: Db, userId: string): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
+export { lockUser } from '../identity/user-records.ts';
 
 export async function insertAccount(
   db: Db,
@@ -173,10 +171,9 @@ export async function findAccountDetails(
   const row = await db
     .selectFrom('accounts as a')
     .innerJoin('account_members as m', (j) => j.onRef('m.account_id', '=', 'a.id').on('m.user_id', '=', userId))
-    .innerJoin('users as owner', 'owner.id', 'a.created_by')
     .select([
       ...summaryColumns,
-      'owner.email as owner_email',
+      'a.created_by',
       'a.auto_deposit_enabled',
       sql<string | null>`a.auto_deposit_min_balance::text`.as('min_balance'),
       sql<string | null>`a.auto_deposit_amount::text`.as('deposit_amount'),
@@ -186,11 +183,13 @@ export async function findAccountDetails(
     .where('a.id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;
+  const ownerEmail = await findUserEmail(db, row.created_by);
+  if (ownerEmail === undefined) return undefined;
   return {
     ...toSummary(row),
     balance: Number(row.balance),
     amountPending: Number(row.amount_pending),
-    owner: { email: row.owner_email },
+    owner: { email: ownerEmail },
     userRoles: await listUserRoles(db, accountId),
     setting: {
       autoDeposit: {
@@ -203,19 +202,13 @@ export async function findAccountDetails(
 }
 
 /**
- * The account's people: members oldest first, then pending invitations (roleName INVITED, their
- * own id, no name yet) so that the owner sees and can cancel them.
+ * The account's people: members oldest first (then by e-mail), then pending invitations (roleName
+ * INVITED, their own id, no name yet) so that the owner sees and can cancel them. Members' e-mails
+ * and names are identity's, read by their ids.
  */
 export async function listUserRoles(db: Db, accountId: string): Promise<UserRole[]> {
   const [members, invitations] = await Promise.all([
-    db
-      .selectFrom('account_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.email', 'u.given_name', 'u.family_name', 'm.role_name'])
-      .where('m.account_id', '=', accountId)
-      .orderBy('m.created_at')
-      .orderBy('u.email')
-      .execute(),
+    listMembers(db, accountId),
     db
       .selectFrom('account_invitations')
       .select(['id', 'email'])
@@ -225,15 +218,42 @@ export async function listUserRoles(db: Db, accountId: string): Promise<UserRole
       .execute(),
   ]);
   return [
-    ...members.map((r) => ({
-      id: r.id,
-      email: r.email,
-      firstName: r.given_name,
-      lastName: r.family_name,
-      roleName: r.role_name,
+    ...members.map((m) => ({
+      id: m.id,
+      email: m.email,
+      firstName: m.givenName,
+      lastName: m.familyName,
+      roleName: m.roleName,
     })),
     ...invitations.map((r) => ({ id: r.id, email: r.email, firstName: '', lastName: '', roleName: INVITED_ROLE })),
   ];
+}
+
+/** The account's members with their e-mails and names, by the time they joined and then by e-mail. */
+async function listMembers(db: Db, accountId: string): Promise<(UserName & { roleName: string })[]> {
+  const members = await db
+    .selectFrom('account_members')
+    .select([
+      'user_id',
+      'role_name',
+      // Members who joined at the same instant share a rank, and are then ordered by e-mail.
+      sql<number>`(dense_rank() over (order by created_at))::int`.as('joined'),
+    ])
+    .where('account_id', '=', accountId)
+    .execute();
+  // Ordered by e-mail in the database, so ties are broken by its collation, as a join would.
+  const users = await findUserNames(
+    db,
+    members.map((m) => m.user_id),
+  );
+  const byId = new Map(users.map((user, order) => [user.id, { user, order }]));
+  return members
+    .flatMap((m) => {
+      const found = byId.get(m.user_id);
+      return found ? [{ ...found, joined: m.joined, roleName: m.role_name }] : [];
+    })
+    .sort((a, b) => a.joined - b.joined || a.order - b.order)
+    .map(({ user, roleName }) => ({ ...user, roleName }));
 }
 
 export async function isFeatureEnabled(db: Db, accountId: string, featureName: string): Promise<boolean> {

@@ -1,5 +1,10 @@
 import type { Db } from '../../db/database.ts';
-import { insertRewardAdjustment, rewardDeposits } from './ambassador.store.ts';
+import { findAmbassadorOfCode, insertRewardAdjustment, rewardDeposits } from './ambassador.store.ts';
+
+/** Whether this referral code (upper case) is an ambassador's. */
+export async function referralCodeExists(db: Db, code: string): Promise<boolean> {
+  return (await findAmbassadorOfCode(db, code)) !== undefined;
+}
 
 /**
  * The ambassador's share follows what a card deposit still holds after a refund or dispute: the
@@ -25,4 +30,4 @@ export async function adjustDepositReward(
 }
 
 // What other modules use of this module's store, and only that: they never import the store.
-export { findAmbassador, grantAmbassador, rewardDeposits } from './ambassador.store.ts';
+export { findAmbassador, findAmbassadorOfCode, grantAmbassador, rewardDeposits } from './ambassador.store.ts';

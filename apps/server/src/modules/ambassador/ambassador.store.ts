@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { type Ambassador, normalizeEmail } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-
-/** Card deposits earn rewards; welcome credits and manual deposits do not. */
-const REWARDED_TYPES = ['DEPOSIT_ONE_TIME', 'DEPOSIT_AUTO'];
+import { accountCreators } from '../accounts/account-creators.ts';
+import { findConfirmedUsersReferredBy, findUserIdByEmail, userReferralCodes } from '../identity/user-records.ts';
+import { completedCardDeposits } from '../ledger/ledger-rows.ts';
 
 /** Eight characters people can read aloud: no 0/O or 1/I. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -16,11 +16,11 @@ export async function grantAmbassador(
   email: string,
   rewardRate: string,
 ): Promise<{ email: string; code: string; rewardRate: number } | undefined> {
-  const user = await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  if (!user) return undefined;
+  const userId = await findUserIdByEmail(db, normalizeEmail(email));
+  if (!userId) return undefined;
   const row = await db
     .insertInto('ambassadors')
-    .values({ user_id: user.id, code: newReferralCode(), reward_rate: rewardRate })
+    .values({ user_id: userId, code: newReferralCode(), reward_rate: rewardRate })
     .onConflict((c) => c.column('user_id').doUpdateSet({ reward_rate: rewardRate }))
     .returning(['code', sql<string>`reward_rate::text`.as('rate')])
     .executeTakeFirstOrThrow();
@@ -41,16 +41,16 @@ export async function findAmbassador(db: Db, userId: string): Promise<Ambassador
     .where('a.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const linked = await db
-    .selectFrom('users')
-    .select('email')
-    .where('referral_code', '=', row.code)
-    .where('confirmed_at', 'is not', null)
-    .where('id', '!=', userId)
-    .orderBy('created_at')
-    .orderBy('email')
-    .execute();
+  const linked = (await findConfirmedUsersReferredBy(db, row.code))
+    .filter((user) => user.id !== userId)
+    .map((user) => ({ email: user.email }));
   return { balance: Number(row.balance), code: row.code, rewardRate: Number(row.rate), linkedUsers: linked };
+}
+
+/** The user id of the ambassador whose referral code this is (codes are upper case). */
+export async function findAmbassadorOfCode(db: Db, code: string): Promise<string | undefined> {
+  const row = await db.selectFrom('ambassadors').select('user_id').where('code', '=', code).executeTakeFirst();
+  return row?.user_id;
 }
 
 /**
@@ -58,26 +58,26 @@ export async function findAmbassador(db: Db, userId: string): Promise<Ambassador
  * they referred: rate × amount at the rate of that moment, rounded to the ledger's 6 decimals. One
  * statement, keyed by the deposit, so a deposit rewards once however often this runs; with no id it
  * sweeps every deposit (the `ambassadors` job), catching one whose settling process stopped before.
+ * Card deposits earn rewards; welcome credits and manual deposits do not. The ledger's deposits, the
+ * accounts' creators and the users' referral codes are their owners' tables, joined here as theirs.
  */
 export async function rewardDeposits(db: Db, transactionId?: string): Promise<number> {
-  let source = db
-    .selectFrom('account_transactions as t')
-    .innerJoin('accounts as acc', 'acc.id', 't.account_id')
-    .innerJoin('users as u', 'u.id', 'acc.created_by')
+  let deposits = completedCardDeposits(db).where('amount', '>', '0');
+  if (transactionId) deposits = deposits.where('id', '=', transactionId);
+  const source = db
+    .selectFrom(deposits.as('t'))
+    .innerJoin(accountCreators(db).as('acc'), 'acc.account_id', 't.account_id')
+    .innerJoin(userReferralCodes(db).as('u'), 'u.user_id', 'acc.created_by')
     .innerJoin('ambassadors as amb', 'amb.code', 'u.referral_code')
     .select([
       't.id',
       'amb.user_id',
-      'u.id as referred',
+      'u.user_id as referred',
       't.amount',
       'amb.reward_rate',
       sql<string>`round(t.amount * amb.reward_rate, 6)`.as('reward'),
     ])
-    .where('t.status', '=', 'COMPLETED')
-    .where('t.type', 'in', REWARDED_TYPES)
-    .where('t.amount', '>', '0')
-    .whereRef('amb.user_id', '!=', 'u.id');
-  if (transactionId) source = source.where('t.id', '=', transactionId);
+    .whereRef('amb.user_id', '!=', 'u.user_id');
   const result = await db
     .insertInto('ambassador_rewards')
     .columns(['transaction_id', 'ambassador_user_id', 'referred_user_id', 'deposit_amount', 'reward_rate', 'amount'])

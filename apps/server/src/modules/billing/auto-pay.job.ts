@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import {
+  type AutoPayCandidate,
+  backOffAutoPay,
+  claimAutoPayCrossing,
+  endAutoPayCrossing,
+  listAutoPayCandidates,
+  rearmAutoPay,
+} from '../accounts/account-rows.service.ts';
 import { findDefaultCard } from '../cards/cards.service.ts';
-import { availableCreditOf } from '../ledger/available-credit.ts';
+import { findUserNames } from '../identity/user-records.ts';
 import type { DepositService } from './deposit.service.ts';
 
 /** Waits after the 1st, 2nd and 3rd (and later) declines in a row. */
@@ -29,25 +36,16 @@ export async function runAutoPay(deps: {
   productName: string;
 }): Promise<AutoPayRun> {
   const { db } = deps;
-  const accounts = await db
-    .selectFrom('accounts as a')
-    .innerJoin('users as owner', 'owner.id', 'a.created_by')
-    .select([
-      'a.id',
-      'a.name',
-      'a.customer_id',
-      'a.auto_deposit_armed',
-      'a.auto_deposit_failures',
-      'a.auto_deposit_key',
-      sql<string>`a.auto_deposit_amount::text`.as('amount'),
-      'owner.email',
-      sql<boolean>`${availableCreditOf('a.id')} < a.auto_deposit_min_balance`.as('below'),
-    ])
-    .where('a.auto_deposit_enabled', '=', true)
-    .where((eb) =>
-      eb.or([eb('a.auto_deposit_retry_at', 'is', null), eb('a.auto_deposit_retry_at', '<=', sql<Date>`now()`)]),
-    )
-    .execute();
+  const candidates = await listAutoPayCandidates(db);
+  const owners = await ownerEmails(
+    db,
+    candidates.map((c) => c.owner_id),
+  );
+  // Each with its owner's e-mail, read at once (accounts.created_by always names a user).
+  const accounts = candidates.flatMap((c) => {
+    const email = owners.get(c.owner_id);
+    return email ? [{ ...c, email }] : [];
+  });
 
   const run: AutoPayRun = { charged: 0, failed: 0, errors: [] };
   for (const account of accounts) {
@@ -60,17 +58,13 @@ export async function runAutoPay(deps: {
   return run;
 }
 
-type AutoPayAccount = {
-  id: string;
-  name: string;
-  customer_id: string | null;
-  auto_deposit_armed: boolean;
-  auto_deposit_failures: number;
-  auto_deposit_key: string | null;
-  amount: string;
-  email: string;
-  below: boolean;
-};
+/** The e-mails of these users, by user id, in one query. */
+async function ownerEmails(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  return new Map((await findUserNames(db, userIds)).map((u) => [u.id, u.email]));
+}
+
+/** An account due a look, with its owner's e-mail (told of a decline). */
+type AutoPayAccount = AutoPayCandidate & { email: string };
 
 async function processAccount(
   deps: { db: Db; deposits: DepositService; mailer: Mailer; productName: string },
@@ -80,40 +74,17 @@ async function processAccount(
   const { db } = deps;
   // What the list read may be stale by now (another run may have charged, or credit moved): each
   // change below holds only if the account is still on the side of the threshold it was read on.
-  const below = sql<boolean>`${availableCreditOf('accounts.id')} < auto_deposit_min_balance`;
   if (!account.below) {
     // Back at the threshold: arm for the next crossing and forget what the last one left.
     if (!account.auto_deposit_armed || account.auto_deposit_failures > 0 || account.auto_deposit_key) {
-      await db
-        .updateTable('accounts')
-        .set({
-          auto_deposit_armed: true,
-          auto_deposit_key: null,
-          auto_deposit_failures: 0,
-          auto_deposit_retry_at: null,
-        })
-        .where('id', '=', account.id)
-        .where(sql<boolean>`not ${below}`)
-        .execute();
+      await rearmAutoPay(db, account.id);
     }
     return;
   }
   if (!account.auto_deposit_armed) return;
 
   // Claimed only while still eligible, so an overlapping run cannot start a second crossing.
-  const claimed = await db
-    .updateTable('accounts')
-    .set({ auto_deposit_key: sql`coalesce(auto_deposit_key, ${`autopay:${account.id}:${randomUUID()}`})` })
-    .where('id', '=', account.id)
-    .where('auto_deposit_enabled', '=', true)
-    .where('auto_deposit_armed', '=', true)
-    .where((eb) => eb.or([eb('auto_deposit_key', 'is not', null), below]))
-    .where((eb) =>
-      eb.or([eb('auto_deposit_retry_at', 'is', null), eb('auto_deposit_retry_at', '<=', sql<Date>`now()`)]),
-    )
-    .returning('auto_deposit_key')
-    .executeTakeFirst();
-  const key = claimed?.auto_deposit_key;
+  const key = await claimAutoPayCrossing(db, account.id, `autopay:${account.id}:${randomUUID()}`);
   if (!key) return;
 
   const card = await findDefaultCard(db, account.id);
@@ -134,29 +105,15 @@ async function processAccount(
   }
 
   if (!failure) {
-    await db
-      .updateTable('accounts')
-      .set({ auto_deposit_armed: false, auto_deposit_key: null, auto_deposit_failures: 0, auto_deposit_retry_at: null })
-      .where('id', '=', account.id)
-      .where('auto_deposit_key', '=', key)
-      .execute();
+    await endAutoPayCrossing(db, account.id, key);
     run.charged += 1;
     return;
   }
   const failures = account.auto_deposit_failures + 1;
   const hours = BACKOFF_HOURS[Math.min(failures, BACKOFF_HOURS.length) - 1] ?? 24;
-  const backedOff = await db
-    .updateTable('accounts')
-    .set({
-      auto_deposit_key: null,
-      auto_deposit_failures: failures,
-      auto_deposit_retry_at: sql`now() + make_interval(hours => ${hours})`,
-    })
-    .where('id', '=', account.id)
-    .where('auto_deposit_key', '=', key)
-    .executeTakeFirst();
+  const backedOff = await backOffAutoPay(db, account.id, key, failures, hours);
   // Only the run that ended this crossing tells the owner.
-  if (Number(backedOff.numUpdatedRows) === 0) return;
+  if (!backedOff) return;
   await deps.mailer.send({
     to: account.email,
     subject: `Your ${deps.productName} auto pay payment failed`,

@@ -8,6 +8,7 @@ import {
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { findAutoPaySettings, updateAutoPaySettings } from '../accounts/account-rows.service.ts';
 import { findDefaultCard } from '../cards/cards.service.ts';
 import { findSetting } from '../settings/settings.service.ts';
 
@@ -19,16 +20,13 @@ export async function depositMinimum(db: Db): Promise<number> {
   return (setting?.settings as { minAmount?: number } | undefined)?.minAmount || 1;
 }
 
+/** The account's auto pay settings, amounts as numbers. */
 async function read(db: Db, accountId: string): Promise<AutoDeposit> {
-  const row = await db
-    .selectFrom('accounts')
-    .select(['auto_deposit_enabled', 'auto_deposit_min_balance', 'auto_deposit_amount'])
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
+  const settings = await findAutoPaySettings(db, accountId);
   return {
-    autoDepositEnabled: row.auto_deposit_enabled,
-    minBalance: row.auto_deposit_min_balance === null ? null : Number(row.auto_deposit_min_balance),
-    autoDepositAmount: row.auto_deposit_amount === null ? null : Number(row.auto_deposit_amount),
+    autoDepositEnabled: settings.enabled,
+    minBalance: settings.minBalance === null ? null : Number(settings.minBalance),
+    autoDepositAmount: settings.amount === null ? null : Number(settings.amount),
   };
 }
 
@@ -46,15 +44,11 @@ export async function updateAutoDeposit(
   const minimum = await depositMinimum(db);
   if ('autoDepositEnabled' in fields) {
     if (fields.autoDepositEnabled && !(await findDefaultCard(db, accountId))) throw badRequest(Messages.setDefaultCard);
-    await db
-      .updateTable('accounts')
-      .set({
-        auto_deposit_enabled: fields.autoDepositEnabled,
-        auto_deposit_min_balance: current.minBalance ?? AUTO_PAY_MIN_BALANCE.default,
-        auto_deposit_amount: current.autoDepositAmount ?? minimum,
-      })
-      .where('id', '=', accountId)
-      .execute();
+    await updateAutoPaySettings(db, accountId, {
+      enabled: fields.autoDepositEnabled,
+      minBalance: current.minBalance ?? AUTO_PAY_MIN_BALANCE.default,
+      amount: current.autoDepositAmount ?? minimum,
+    });
     return {
       autoDeposit: await read(db, accountId),
       message: fields.autoDepositEnabled ? Messages.autoPayEnabled : Messages.autoPayDisabled,
@@ -68,10 +62,6 @@ export async function updateAutoDeposit(
   if (!Number.isInteger(autoDepositAmount)) throw badRequest(Messages.depositWhole);
   if (autoDepositAmount < minimum) throw badRequest(Messages.depositMin(minimum));
   if (autoDepositAmount > DEPOSIT_MAX) throw badRequest(Messages.depositMax);
-  await db
-    .updateTable('accounts')
-    .set({ auto_deposit_min_balance: minBalance, auto_deposit_amount: autoDepositAmount })
-    .where('id', '=', accountId)
-    .execute();
+  await updateAutoPaySettings(db, accountId, { minBalance, amount: autoDepositAmount });
   return { autoDeposit: await read(db, accountId), message: Messages.autoPaySaved };
 }

@@ -1,4 +1,4 @@
-import type { TransactionList } from '@ebs/contract';
+import type { TransactionList, TransactionType } from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
 import { Client } from '../../testing/client.ts';
 import { testDatabases } from '../../testing/databases.ts';
@@ -9,7 +9,7 @@ describe.each(testDatabases)('transactions on $name', (database) => {
   const server = serverFor(database);
 
   /** A signed-in owner of a new account holding the given rows (type, amount, created at). */
-  const accountWith = async (rows: Array<[string, string, string]>) => {
+  const accountWith = async (rows: Array<[TransactionType, string, string]>) => {
     const c = new Client(server().url);
     await c.signUp();
     const { id } = (await c.post<{ id: string }>('/api/v1.0/account', { accountName: 'ledger' })).body.data;
@@ -21,7 +21,7 @@ describe.each(testDatabases)('transactions on $name', (database) => {
     return { c, id, list };
   };
 
-  const rows: Array<[string, string, string]> = [
+  const rows: Array<[TransactionType, string, string]> = [
     ['WELCOME_CREDIT', '10', '2026-01-01T10:00:00Z'],
     ['WITHDRAW_RESOURCE_USAGE', '-0.123456', '2026-01-02T23:59:59Z'],
     ['DEPOSIT_ONE_TIME', '25', '2026-01-03T00:00:00Z'],

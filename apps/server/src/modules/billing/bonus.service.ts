@@ -1,8 +1,8 @@
 import { canManageAccount, Messages, WELCOME_CREDIT_USD } from '@ebs/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { CurrentAccount } from '../../http/guards.ts';
+import { markWelcomeCreditRedeemed } from '../identity/user-records.ts';
 import { insertTransaction } from '../ledger/ledger.service.ts';
 
 /**
@@ -22,14 +22,7 @@ export async function redeemWelcomeCredit(db: Db, userId: string, account: Curre
 
 /** The same inside the caller's transaction; undefined when the user has redeemed it already. */
 export async function claimWelcomeCredit(trx: Db, userId: string, accountId: string): Promise<string | undefined> {
-  const claimed = await trx
-    .updateTable('users')
-    .set({ welcome_credit_redeemed: sql`true` })
-    .where('id', '=', userId)
-    .where('welcome_credit_redeemed', '=', false)
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) return undefined;
+  if (!(await markWelcomeCreditRedeemed(trx, userId))) return undefined;
   return insertTransaction(trx, {
     accountId,
     type: 'WELCOME_CREDIT',

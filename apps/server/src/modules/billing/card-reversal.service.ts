@@ -1,8 +1,13 @@
 import type { Db } from '../../db/database.ts';
 import { adjustDepositReward } from '../ambassador/ambassador.service.ts';
-import { insertTransaction } from '../ledger/ledger.service.ts';
+import {
+  insertTransaction,
+  lockCardDeposit,
+  type ReversalRow,
+  type ReversalType,
+  reversalsOf,
+} from '../ledger/ledger.service.ts';
 import { fromMicros, minMicros, toMicros } from '../ledger/usd-micros.ts';
-import { lockCardDeposit, type ReversalRow, type ReversalType, reversalsOf } from './card-reversal.store.ts';
 
 /**
  * What a card provider reports about a charge that paid a deposit, in millionths of USD:

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { DEPOSIT_MAX, type DepositResult, Messages } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { findCustomerId } from '../accounts/account-rows.service.ts';
 import { rewardDeposits } from '../ambassador/ambassador.service.ts';
 import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';
-import { customerIdOf, findCard } from '../cards/cards.service.ts';
+import { findCard } from '../cards/cards.service.ts';
 import {
   type ClaimedDeposit,
   claimDeposit,
@@ -37,7 +38,7 @@ export class DepositService {
     const card = await findCard(this.db, input.cardId);
     if (!card || card.accountId !== accountId) throw notFound(Messages.cardNotFound);
     if (!card.isDefault) throw badRequest(Messages.setDefaultCard);
-    const customerId = await customerIdOf(this.db, accountId);
+    const customerId = await findCustomerId(this.db, accountId);
     if (!customerId) throw notFound(Messages.cardNotFound);
 
     const row = await this.post({

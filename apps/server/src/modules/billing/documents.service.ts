@@ -1,8 +1,14 @@
 import { describeTransactionType, Messages, type ReceiptFile } from '@ebs/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
-import { listTransactions, transactionFilter } from '../ledger/ledger.service.ts';
+import { accountName } from '../accounts/accounts.service.ts';
+import { cardLabel } from '../cards/cards.service.ts';
+import {
+  balanceBefore,
+  findCompletedTransaction,
+  listTransactions,
+  transactionFilter,
+} from '../ledger/ledger.service.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { renderStatement } from './statement-pdf.ts';
 
@@ -20,34 +26,18 @@ export async function receiptFile(
   accountId: string,
   transactionId: string,
 ): Promise<ReceiptFile> {
-  const tx = await db
-    .selectFrom('account_transactions as t')
-    .innerJoin('accounts as a', 'a.id', 't.account_id')
-    .leftJoin('payment_cards as c', (j) => j.on(sql`c.id::text`, '=', sql`t.metadata->>'cardId'`))
-    .select([
-      't.id',
-      't.type',
-      sql<string>`t.amount::text`.as('amount'),
-      't.updated_at',
-      't.metadata',
-      'a.name',
-      'c.brand',
-      'c.last4',
-    ])
-    .where('t.id', '=', transactionId)
-    .where('t.account_id', '=', accountId)
-    .where('t.status', '=', 'COMPLETED')
-    .executeTakeFirst();
+  const tx = await findCompletedTransaction(db, accountId, transactionId);
   if (!tx) throw notFound(Messages.transactionNotFound);
+  const { cardId, chargeId } = tx.metadata as { cardId?: unknown; chargeId?: string };
   const pdf = await renderReceipt({
     productName,
-    accountName: tx.name,
+    accountName: (await accountName(db, accountId)) ?? '',
     transactionId: tx.id,
     description: describeTransactionType(tx.type),
     amount: tx.amount,
-    paidAt: tx.updated_at,
-    card: tx.brand && tx.last4 ? `${tx.brand} •••• ${tx.last4}` : undefined,
-    receiptNumber: (tx.metadata as { chargeId?: string } | null)?.chargeId,
+    paidAt: tx.updatedAt,
+    card: typeof cardId === 'string' ? await cardLabel(db, cardId) : undefined,
+    receiptNumber: chargeId,
   });
   return asFile(`receipt-${tx.id.slice(0, 8)}.pdf`, pdf);
 }
@@ -61,26 +51,20 @@ export async function statementFile(
   dateEnd: string,
 ): Promise<ReceiptFile> {
   const filter = transactionFilter({ limit: 100, offset: 0, dateStart, dateEnd, sortBy: 'createdAt', order: 'asc' });
-  const balanceBefore = async (instant: Date | undefined) =>
-    (
-      await sql<{ b: string }>`select coalesce(sum(amount), 0)::text as b from account_transactions
-        where account_id = ${accountId} and status = 'COMPLETED' and created_at < ${instant ?? new Date()}`.execute(db)
-    ).rows[0]?.b ?? '0';
   const transactions = [];
   for (let offset = 0; ; offset += filter.limit) {
     const page = await listTransactions(db, accountId, { ...filter, offset });
     transactions.push(...page.transactions.filter((t) => t.status === 'COMPLETED'));
     if (offset + filter.limit >= page.totalCount) break;
   }
-  const account = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow();
   const pdf = await renderStatement({
     productName,
-    accountName: account.name,
+    accountName: (await accountName(db, accountId)) ?? '',
     accountId,
     dateStart,
     dateEnd,
-    opening: await balanceBefore(filter.from),
-    closing: await balanceBefore(filter.until),
+    opening: await balanceBefore(db, accountId, filter.from ?? new Date()),
+    closing: await balanceBefore(db, accountId, filter.until ?? new Date()),
     transactions,
   });
   return asFile(`statement-${dateStart}-${dateEnd}.pdf`, pdf);

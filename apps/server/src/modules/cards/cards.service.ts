@@ -1,6 +1,7 @@
 import { Messages, type SetupIntent } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { findCustomerId, lockAccountRow, recordCustomerId } from '../accounts/account-rows.service.ts';
 import { isExpired } from '../processor/card-number.ts';
 import type { CardProvider } from './card-provider.ts';
 import * as store from './cards.store.ts';
@@ -29,9 +30,9 @@ export class CardsService {
    * When two first calls race, one customer stands and the other is left unused at the provider.
    */
   async subscribe(accountId: string): Promise<string> {
-    const known = await store.customerIdOf(this.db, accountId);
+    const known = await findCustomerId(this.db, accountId);
     if (known) return known;
-    return store.setCustomerId(this.db, accountId, await this.provider.createCustomer(accountId));
+    return recordCustomerId(this.db, accountId, await this.provider.createCustomer(accountId));
   }
 
   /** `db` may be the caller's transaction. */
@@ -50,7 +51,7 @@ export class CardsService {
    * a card row pointing at nothing.
    */
   async dropAll(db: Db, accountId: string): Promise<() => Promise<void>> {
-    const customerId = await store.customerIdOf(db, accountId);
+    const customerId = await findCustomerId(db, accountId);
     const tokens = await store.deleteCardsOf(db, accountId);
     return async () => {
       if (customerId) for (const token of tokens) await this.provider.detach(customerId, token);
@@ -59,11 +60,11 @@ export class CardsService {
 
   /** Attaches a card the browser confirmed with the provider; the first card becomes the default. */
   async attach(accountId: string, cardToken: string): Promise<string> {
-    const customerId = await store.customerIdOf(this.db, accountId);
+    const customerId = await findCustomerId(this.db, accountId);
     const card = customerId ? await this.provider.findCard(customerId, cardToken) : undefined;
     if (!customerId || !card) throw badRequest(Messages.cardUnknownToProvider);
     return this.db.transaction().execute(async (trx) => {
-      await store.lockAccount(trx, accountId);
+      await lockAccountRow(trx, accountId);
       if (await store.hasToken(trx, accountId, cardToken)) throw badRequest(Messages.cardAlreadyAdded);
       const first = (await store.countCards(trx, accountId)) === 0;
       return store.insertCard(trx, {
@@ -81,7 +82,7 @@ export class CardsService {
 
   async setDefault(accountId: string, cardId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await store.lockAccount(trx, accountId);
+      await lockAccountRow(trx, accountId);
       await this.cardOf(trx, accountId, cardId);
       await store.makeDefault(trx, accountId, cardId);
     });
@@ -90,21 +91,21 @@ export class CardsService {
   /** The only card and the default card stay (spec A §5); the provider forgets a removed card. */
   async remove(accountId: string, cardId: string): Promise<void> {
     const token = await this.db.transaction().execute(async (trx) => {
-      await store.lockAccount(trx, accountId);
+      await lockAccountRow(trx, accountId);
       const card = await this.cardOf(trx, accountId, cardId);
       if ((await store.countCards(trx, accountId)) <= 1) throw badRequest(Messages.onlyCard);
       if (card.isDefault) throw badRequest(Messages.defaultCard);
       await store.markRemoved(trx, cardId);
       return card.providerToken;
     });
-    const customerId = await store.customerIdOf(this.db, accountId);
+    const customerId = await findCustomerId(this.db, accountId);
     if (customerId) await this.provider.detach(customerId, token);
   }
 
   async updateExpiry(accountId: string, cardId: string, expMonth: number, expYear: number): Promise<void> {
     if (isExpired(expMonth, expYear)) throw badRequest(Messages.cardExpiryInPast);
     const card = await this.cardOf(this.db, accountId, cardId);
-    const customerId = await store.customerIdOf(this.db, accountId);
+    const customerId = await findCustomerId(this.db, accountId);
     if (!customerId) throw badRequest(Messages.cardUnknownToProvider);
     await this.provider.updateExpiry(customerId, card.providerToken, expMonth, expYear);
     await store.setExpiry(this.db, cardId, expMonth, expYear);
@@ -125,5 +126,6 @@ export class CardsService {
   }
 }
 
+export { cardLabel } from './card-labels.store.ts';
 // What other modules use of this module's store, and only that: they never import the store.
-export { customerIdOf, findCard, findDefaultCard } from './cards.store.ts';
+export { findCard, findDefaultCard } from './cards.store.ts';

@@ -118,28 +118,6 @@ export async function setExpiry(db: Db, cardId: string, expMonth: number, expYea
     .execute();
 }
 
-/** Serialises card changes of one account: one default card, whatever runs at once. */
-export async function lockAccount(db: Db, accountId: string): Promise<void> {
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
-}
-
-export async function customerIdOf(db: Db, accountId: string): Promise<string | null> {
-  const row = await db.selectFrom('accounts').select('customer_id').where('id', '=', accountId).executeTakeFirst();
-  return row?.customer_id ?? null;
-}
-
-/** Records the account's customer unless another request already did; answers the one that stands. */
-export async function setCustomerId(db: Db, accountId: string, customerId: string): Promise<string> {
-  const set = await db
-    .updateTable('accounts')
-    .set({ customer_id: customerId })
-    .where('id', '=', accountId)
-    .where('customer_id', 'is', null)
-    .returning('customer_id')
-    .executeTakeFirst();
-  return set?.customer_id ?? (await customerIdOf(db, accountId)) ?? customerId;
-}
-
 /** Deletes every card row of an account (a discarded draft's); answers the live cards' tokens. */
 export async function deleteCardsOf(db: Db, accountId: string): Promise<string[]> {
   const rows = await db

@@ -1,6 +1,27 @@
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { claimLowBalanceNotice } from './wallets.store.ts';
+import { findAccountOwner } from '../accounts/account-rows.service.ts';
+import { findUserEmail } from '../identity/user-records.ts';
+import { claimLowBalanceNotice, gasWalletById } from './wallets.store.ts';
+
+/** Who is told of a gas wallet's low balance: its account's owner, with the wallet and account names. */
+interface LowBalanceRecipient {
+  email: string;
+  accountName: string;
+  walletName: string;
+  address: string;
+}
+
+/** The owner of the gas wallet's account, with what the e-mail names; undefined for an unknown wallet. */
+async function gasWalletOwner(db: Db, gasWalletId: string): Promise<LowBalanceRecipient | undefined> {
+  const wallet = await gasWalletById(db, gasWalletId);
+  if (!wallet) return undefined;
+  const account = await findAccountOwner(db, wallet.account_id);
+  if (!account) return undefined;
+  const email = await findUserEmail(db, account.ownerId);
+  if (email === undefined) return undefined;
+  return { email, accountName: account.name, walletName: wallet.name, address: wallet.address };
+}
 
 /** E-mails the account owner once until the gas fee funding wallet holds enough again. */
 export async function tellLowBalance(
@@ -10,17 +31,11 @@ export async function tellLowBalance(
   needed: string,
 ): Promise<void> {
   if (!(await claimLowBalanceNotice(deps.db, gasWalletId))) return;
-  const owner = await deps.db
-    .selectFrom('accounts as a')
-    .innerJoin('users as u', 'u.id', 'a.created_by')
-    .innerJoin('gas_fee_funding_wallets as g', 'g.account_id', 'a.id')
-    .select(['u.email', 'a.name', 'g.name as wallet_name', 'g.address'])
-    .where('g.id', '=', gasWalletId)
-    .executeTakeFirst();
+  const owner = await gasWalletOwner(deps.db, gasWalletId);
   if (!owner) return;
   await deps.mailer.send({
     to: owner.email,
     subject: `Your ${deps.productName} gas fee funding wallet needs funds`,
-    text: `The gas fee funding wallet "${owner.wallet_name}" (${owner.address}) of the account "${owner.name}" cannot pay the network fee of the next token forward on ${network}: it needs at least ${needed}. Send native tokens to ${owner.address}; waiting forwards continue by themselves once it is funded.`,
+    text: `The gas fee funding wallet "${owner.walletName}" (${owner.address}) of the account "${owner.accountName}" cannot pay the network fee of the next token forward on ${network}: it needs at least ${needed}. Send native tokens to ${owner.address}; waiting forwards continue by themselves once it is funded.`,
   });
 }

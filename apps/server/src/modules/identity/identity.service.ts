@@ -17,6 +17,7 @@ import { FailureThrottle } from '../../http/failure-throttle.ts';
 import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { acceptInvitations } from '../accounts/account-access.service.ts';
+import { referralCodeExists } from '../ambassador/ambassador.service.ts';
 import { type CodePurpose, hashCode, maskEmail, newCode, sameHash } from './codes.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import * as store from './identity.store.ts';
@@ -101,7 +102,7 @@ export class IdentityService implements IdentityProvider {
     await enforce(this.limiter, [[`mail:ip:${ip}`, LIMITS.mailPerIp]]);
     // Codes are upper case; people type them as they like.
     const referralCode = input.referralCode?.trim().toUpperCase() || null;
-    if (referralCode && !(await store.referralCodeExists(this.db, referralCode))) {
+    if (referralCode && !(await referralCodeExists(this.db, referralCode))) {
       throw identityError('referralCode');
     }
     // Hashed before the e-mail is looked up, so a repeated sign-up takes as long as a first one.
@@ -391,4 +392,4 @@ export class IdentityService implements IdentityProvider {
 }
 
 // What other modules use of this module's store, and only that: they never import the store.
-export { findUserByEmail, isSessionLive, referralCodeExists, sessionLive } from './identity.store.ts';
+export { findUserByEmail, isSessionLive, sessionLive } from './identity.store.ts';

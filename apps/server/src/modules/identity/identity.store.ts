@@ -224,10 +224,123 @@ export async function revokeUserSessions(db: Db, userId: string, except?: string
   await query.execute();
 }
 
-export async function referralCodeExists(db: Db, code: string): Promise<boolean> {
-  const row = await db.selectFrom('ambassadors').select('user_id').where('code', '=', code).executeTakeFirst();
-  return row !== undefined;
+// What other modules read and write of `users` (re-exported for them by user-records.ts).
+
+/** The id of the user with this e-mail (normalised), confirmed or not. */
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id;
 }
+
+/** The id of the user with this e-mail (normalised), if they have confirmed it. */
+export async function findConfirmedUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The user's e-mail, confirmed or not; undefined for no such user. */
+export async function findUserEmail(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email;
+}
+
+/** The user's e-mail if they have confirmed it. */
+export async function findConfirmedEmail(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.email;
+}
+
+export interface UserName {
+  id: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+/** The e-mails and names of these users (those that exist), ordered by e-mail. */
+export async function findUserNames(db: Db, userIds: readonly string[]): Promise<UserName[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'given_name', 'family_name'])
+    .where('id', 'in', userIds)
+    .orderBy('email')
+    .execute();
+  return rows.map((r) => ({ id: r.id, email: r.email, givenName: r.given_name, familyName: r.family_name }));
+}
+
+export interface UserProfile extends UserName {
+  mfaEnabled: boolean;
+  welcomeCreditRedeemed: boolean;
+}
+
+/** The user's own details and flags, as GET /user shows them. */
+export async function findUserProfile(db: Db, userId: string): Promise<UserProfile | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'given_name', 'family_name', 'mfa_enabled', 'welcome_credit_redeemed'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      givenName: row.given_name,
+      familyName: row.family_name,
+      mfaEnabled: row.mfa_enabled,
+      welcomeCreditRedeemed: row.welcome_credit_redeemed,
+    }
+  );
+}
+
+/** Locks the user's row until the transaction ends: serialises work done per user. */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/**
+ * Marks the user's welcome credit redeemed; false when it was already (the row stays locked until
+ * the transaction ends, so a concurrent claim waits and then finds it redeemed).
+ */
+export async function markWelcomeCreditRedeemed(db: Db, userId: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('users')
+    .set({ welcome_credit_redeemed: sql`true` })
+    .where('id', '=', userId)
+    .where('welcome_credit_redeemed', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** The users who confirmed a sign-up with this referral code, oldest first (then by e-mail). */
+export async function findConfirmedUsersReferredBy(db: Db, code: string): Promise<{ id: string; email: string }[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('referral_code', '=', code)
+    .where('confirmed_at', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('email')
+    .execute();
+}
+
+/**
+ * The users who signed up with a referral code, as a table (`user_id`, `referral_code`) for a
+ * statement that must join it to other modules' tables in one go (the ambassadors' rewards).
+ */
+export const userReferralCodes = (db: Db) =>
+  db.selectFrom('users').select(['id as user_id', 'referral_code']).where('referral_code', 'is not', null);
 
 export interface SignUpDetails {
   givenName: string;

@@ -9,6 +9,7 @@ import {
 } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { lockAccountRow } from '../accounts/account-rows.service.ts';
 import { hashApiKey, newApiKeySecret } from './api-key-secret.ts';
 import * as store from './keys.store.ts';
 
@@ -40,7 +41,7 @@ export class KeysService {
     const apiKeyName = checkKeyName(name, Messages.apiKeyNameRequired);
     const secret = newApiKeySecret();
     const created = await this.db.transaction().execute(async (trx) => {
-      await store.lockAccount(trx, accountId);
+      await lockAccountRow(trx, accountId);
       if ((await store.countKeys(trx, accountId)) >= API_KEYS_PER_ACCOUNT) throw badRequest(Messages.apiKeyLimit);
       return store.insertKey(trx, {
         accountId,

@@ -112,11 +112,6 @@ export async function deleteInactiveKey(db: Db, accountId: string, keyId: string
   return row !== undefined;
 }
 
-/** Serialises key creation in one account, so parallel creates cannot pass the key limit. */
-export async function lockAccount(db: Db, accountId: string): Promise<void> {
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
-}
-
 /** The gateway's view of these keys: account, hash (decoded once per read), status. */
 export async function findGatewayKeys(db: Db, ids: string[]) {
   const rows = await db

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { unbilledUsageOf } from '../usage/unbilled-usage.ts';
 
 /**
  * The ledger rule in one place, for any query that has an account id column (`a.id`,
@@ -9,7 +10,7 @@ import { type RawBuilder, sql } from 'kysely';
  * - the available credit is the balance minus the pending amount (spec A §9).
  * The ledger's sums are kept per account by triggers, in the same transaction as its rows
  * (account_ledger_totals, migration 0011): reading them costs one row however long the ledger.
- * Unbilled usage is summed from its few open records.
+ * Unbilled usage is the usage module's (`unbilledUsageOf`).
  */
 const ledgerTotal = (column: 'balance' | 'pending_withdrawals', accountId: string): RawBuilder<string> =>
   sql<string>`coalesce((select ${sql.ref(`l.${column}`)} from account_ledger_totals l
@@ -18,9 +19,7 @@ const ledgerTotal = (column: 'balance' | 'pending_withdrawals', accountId: strin
 export const balanceOf = (accountId: string): RawBuilder<string> => ledgerTotal('balance', accountId);
 
 export const pendingOf = (accountId: string): RawBuilder<string> =>
-  sql<string>`(${ledgerTotal('pending_withdrawals', accountId)}
-    + (select coalesce(sum(u.usage * u.unit_price), 0) from account_resource_usage u
-      where u.account_id = ${sql.ref(accountId)} and u.status = 'PENDING'))`;
+  sql<string>`(${ledgerTotal('pending_withdrawals', accountId)} + ${unbilledUsageOf(accountId)})`;
 
 export const availableCreditOf = (accountId: string): RawBuilder<string> =>
   sql<string>`(${balanceOf(accountId)} - ${pendingOf(accountId)})`;

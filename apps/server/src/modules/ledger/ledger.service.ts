@@ -31,14 +31,18 @@ export function parseAmount(text: string | undefined): string {
   return text;
 }
 
-export type { ClaimedDeposit } from './ledger.store.ts';
+export type { CardDeposit, ReversalRow, ReversalType } from './card-deposits.store.ts';
+export { lockCardDeposit, reversalsOf } from './card-deposits.store.ts';
+export type { ClaimedDeposit, NewTransaction } from './ledger.store.ts';
 // What other modules use of this module's store, and only that: they never import the store.
 export {
+  appendTransactions,
+  balanceBefore,
   claimDeposit,
+  findCompletedTransaction,
   findLedgerRow,
   insertTransaction,
   listTransactions,
-  refreshBillingStatus,
   settleTransaction,
   stalePendingDeposits,
 } from './ledger.store.ts';

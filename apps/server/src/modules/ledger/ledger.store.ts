@@ -1,12 +1,13 @@
-import type { Transaction } from '@ebs/contract';
+import { randomUUID } from 'node:crypto';
+import type { Transaction, TransactionType } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { matchCount, pageRead, totalOf } from '../../db/paging.ts';
-import { availableCreditOf } from './available-credit.ts';
+import { refreshBillingStatus } from '../accounts/billing-status.ts';
 
 export interface NewTransaction {
   accountId: string;
-  type: string;
+  type: TransactionType;
   /** Decimal text, signed: deposits positive, withdrawals negative. */
   amount: string;
   status: 'PENDING' | 'COMPLETED' | 'FAILED';
@@ -14,43 +15,40 @@ export interface NewTransaction {
   idempotencyKey?: string;
 }
 
-/**
- * Suspension follows the ledger: an account's billing API is enabled only while its available
- * credit (balance minus pending withdrawals and unbilled usage) is above 0. Every ledger write and
- * every usage flush refreshes its accounts; the `billing` job sweeps all accounts, settling what
- * concurrent writes missed. Returns how many accounts changed.
- */
-export async function refreshBillingStatus(db: Db, accountIds?: string | string[]): Promise<number> {
-  const available = availableCreditOf('accounts.id');
-  let update = db
-    .updateTable('accounts')
-    .set({ is_billing_api_enabled: sql<boolean>`${available} > 0` })
-    .where(sql<boolean>`is_billing_api_enabled <> (${available} > 0)`);
-  if (accountIds !== undefined) {
-    const ids = [accountIds].flat();
-    if (ids.length === 0) return 0;
-    update = update.where('id', 'in', ids);
-  }
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** A new ledger row as its columns. */
+const columnsOf = (row: NewTransaction) => ({
+  account_id: row.accountId,
+  type: row.type,
+  amount: row.amount,
+  status: row.status,
+  metadata: JSON.stringify(row.metadata ?? {}),
+  idempotency_key: row.idempotencyKey ?? null,
+});
 
 /** Appends one row to the ledger; rows are never updated in amount nor deleted. */
 export async function insertTransaction(db: Db, row: NewTransaction): Promise<string> {
   const { id } = await db
     .insertInto('account_transactions')
-    .values({
-      account_id: row.accountId,
-      type: row.type,
-      amount: row.amount,
-      status: row.status,
-      metadata: JSON.stringify(row.metadata ?? {}),
-      idempotency_key: row.idempotencyKey ?? null,
-    })
+    .values(columnsOf(row))
     .returning('id')
     .executeTakeFirstOrThrow();
   await refreshBillingStatus(db, row.accountId);
   return id;
+}
+
+/**
+ * Appends many rows in one statement and answers their ids in the rows' order. It leaves
+ * the billing status alone: the caller refreshes it in the same transaction once the rest of its
+ * change is written (usage billing closes the records it charged first).
+ */
+export async function appendTransactions(db: Db, rows: NewTransaction[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map(() => randomUUID());
+  await db
+    .insertInto('account_transactions')
+    .values(rows.map((row, i) => ({ id: ids[i], ...columnsOf(row) })))
+    .execute();
+  return ids;
 }
 
 export interface TransactionFilter {
@@ -205,4 +203,36 @@ export async function stalePendingDeposits(db: Db, olderThanSeconds: number) {
     .where('idempotency_key', 'is not', null)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
     .execute();
+}
+
+/** A completed transaction of the account, as its receipt shows it. */
+export async function findCompletedTransaction(db: Db, accountId: string, transactionId: string) {
+  const row = await db
+    .selectFrom('account_transactions')
+    .select(['id', 'type', sql<string>`amount::text`.as('amount'), 'updated_at', 'metadata'])
+    .where('id', '=', transactionId)
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'COMPLETED')
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      type: row.type,
+      amount: row.amount,
+      updatedAt: row.updated_at,
+      metadata: (row.metadata ?? {}) as Record<string, unknown>,
+    }
+  );
+}
+
+/** The account's balance (decimal text) from its completed transactions made before the instant. */
+export async function balanceBefore(db: Db, accountId: string, instant: Date): Promise<string> {
+  const row = await db
+    .selectFrom('account_transactions')
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('balance'))
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'COMPLETED')
+    .where('created_at', '<', instant)
+    .executeTakeFirst();
+  return row?.balance ?? '0';
 }

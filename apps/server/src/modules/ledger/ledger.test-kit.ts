@@ -5,6 +5,5 @@ export {
   claimDeposit,
   insertTransaction,
   listTransactions,
-  refreshBillingStatus,
   settleTransaction,
 } from './ledger.store.ts';

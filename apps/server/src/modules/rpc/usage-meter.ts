@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { refreshBillingStatus } from '../ledger/ledger.service.ts';
+import { refreshBillingStatus } from '../accounts/billing-status.ts';
 import { addUsage, type UsageCount } from '../usage/usage.service.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import { accountName } from '../accounts/accounts.service.ts';
+import { findUserNames } from '../identity/user-records.ts';
 
 export interface StoredTicket {
   id: string;
@@ -28,16 +30,15 @@ export async function deleteTicket(db: Db, ticketId: string): Promise<void> {
   await db.deleteFrom('support_tickets').where('id', '=', ticketId).execute();
 }
 
+/** The names of the ticket's account and user, and the user's e-mail; throws when either is unknown. */
 export async function findTicketParties(db: Db, accountId: string, userId: string): Promise<TicketParties> {
-  const account = await db.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow();
-  const user = await db
-    .selectFrom('users')
-    .select(['email', 'given_name', 'family_name'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const name = await accountName(db, accountId);
+  if (name === undefined) throw new Error(`No account ${accountId}`);
+  const [user] = await findUserNames(db, [userId]);
+  if (!user) throw new Error(`No user ${userId}`);
   return {
-    accountName: account.name,
-    userName: `${user.given_name} ${user.family_name}`.trim(),
+    accountName: name,
+    userName: `${user.givenName} ${user.familyName}`.trim(),
     userEmail: user.email,
   };
 }

@@ -156,23 +156,23 @@ export interface UsageDay {
   date: string;
 }
 
-export interface BilledUsageDay extends UsageDay {
-  /** The WITHDRAW_RESOURCE_USAGE transaction posted; null when the day's total rounds to 0. */
-  transactionId: string | null;
-  records: number;
+/** An account-day's open usage, locked for billing: its total and the records it closes. */
+export interface OpenUsageTotal extends UsageDay {
+  usage: number;
+  /** Usage × unit price, the total rounded once, half up, to the ledger's 6 decimals (decimal text). */
+  amount: string;
+  /** The records summed, in id order. */
+  recordIds: string[];
 }
 
 /**
- * Bills many account-days in one statement: closes their open records, posts for each day one
- * WITHDRAW_RESOURCE_USAGE ledger row of usage × unit price (the total rounded once, half up, to the
- * ledger's 6 decimals; none when that is 0) and links the records to it. Run inside a transaction
- * and refresh the accounts' billing status in it (as `insertTransaction` does). The records are
- * locked in id order first, so runs or processes billing the same days at once never deadlock:
- * the later one waits on the locks, then finds the records no longer open and bills nothing.
+ * Locks the open usage records of many account-days (in id order, so runs or processes billing the
+ * same days at once never deadlock: the later one waits on the locks, then finds the records no
+ * longer open) and totals them per account-day. Run inside the transaction that bills them.
  */
-export async function billUsageDays(db: Db, days: UsageDay[]): Promise<BilledUsageDay[]> {
+export async function lockOpenUsage(db: Db, days: UsageDay[]): Promise<OpenUsageTotal[]> {
   if (days.length === 0) return [];
-  const rows = await sql<{ account_id: string; date: string; transaction_id: string | null; records: number }>`
+  const rows = await sql<{ account_id: string; date: string; usage: string; amount: string; ids: string[] }>`
     with locked as (
       select u.id, u.account_id, u.date, u.usage, u.unit_price from account_resource_usage u
       join unnest(${days.map((d) => d.accountId)}::uuid[], ${days.map((d) => d.date)}::date[]) as d(account_id, date)
@@ -180,27 +180,27 @@ export async function billUsageDays(db: Db, days: UsageDay[]): Promise<BilledUsa
       where u.status = 'PENDING'
       order by u.id
       for update of u
-    ), totals as (
-      select account_id, date, sum(usage) as usage, count(*)::int as records,
-        round(sum(usage * unit_price), 6) as amount
-      from locked group by account_id, date
-    ), charged as (
-      select totals.*, case when amount > 0 then gen_random_uuid() end as transaction_id from totals
-    ), posted as (
-      insert into account_transactions (id, account_id, type, amount, status, metadata)
-      select transaction_id, account_id, 'WITHDRAW_RESOURCE_USAGE', -amount, 'COMPLETED',
-        jsonb_build_object('date', date::text, 'usage', usage, 'records', records)
-      from charged where transaction_id is not null
-    ), closed as (
-      update account_resource_usage u set status = 'BILLED', updated_at = now(), transaction_id = c.transaction_id
-      from locked l join charged c on c.account_id = l.account_id and c.date = l.date
-      where u.id = l.id
     )
-    select account_id, date::text as date, transaction_id, records from charged order by date, account_id`.execute(db);
+    select account_id, date::text as date, sum(usage)::text as usage,
+      round(sum(usage * unit_price), 6)::text as amount, array_agg(id order by id)::text[] as ids
+    from locked group by account_id, date order by date, account_id`.execute(db);
   return rows.rows.map((r) => ({
     accountId: r.account_id,
     date: r.date,
-    transactionId: r.transaction_id,
-    records: r.records,
+    usage: Number(r.usage),
+    amount: r.amount,
+    recordIds: r.ids,
   }));
+}
+
+/** Marks locked records BILLED, each with the ledger row that charged it (null: nothing to charge). */
+export async function closeUsageRecords(
+  db: Db,
+  closes: Array<{ recordIds: string[]; transactionId: string | null }>,
+): Promise<void> {
+  const pairs = closes.flatMap((close) => close.recordIds.map((id) => [id, close.transactionId] as const));
+  if (pairs.length === 0) return;
+  await sql`update account_resource_usage u set status = 'BILLED', updated_at = now(), transaction_id = c.transaction_id
+    from unnest(${pairs.map(([id]) => id)}::uuid[], ${pairs.map(([, tx]) => tx)}::uuid[]) as c(id, transaction_id)
+    where u.id = c.id`.execute(db);
 }

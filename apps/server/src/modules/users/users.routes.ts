@@ -6,7 +6,7 @@ import { requireCaller } from '../../http/guards.ts';
 import { addressKey, enforce } from '../../http/rate-limit.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import { referralCodeExists } from '../identity/identity.service.ts';
+import { referralCodeExists } from '../ambassador/ambassador.service.ts';
 import { findUserInfo } from './users.service.ts';
 
 export const userRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, limiter }) => {

@@ -1,8 +1,13 @@
+import type { TransactionType } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-export const CARD_DEPOSIT_TYPES = ['DEPOSIT_ONE_TIME', 'DEPOSIT_AUTO'] as const;
-export const REVERSAL_TYPES = ['REFUND_CARD_DEPOSIT', 'DISPUTE_CARD_DEPOSIT', 'DISPUTE_REINSTATED'] as const;
+export const CARD_DEPOSIT_TYPES = ['DEPOSIT_ONE_TIME', 'DEPOSIT_AUTO'] as const satisfies readonly TransactionType[];
+export const REVERSAL_TYPES = [
+  'REFUND_CARD_DEPOSIT',
+  'DISPUTE_CARD_DEPOSIT',
+  'DISPUTE_REINSTATED',
+] as const satisfies readonly TransactionType[];
 export type ReversalType = (typeof REVERSAL_TYPES)[number];
 
 export interface CardDeposit {

@@ -7,8 +7,8 @@ import { openDatabase } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { accountWithKey, type KeyHolder } from '../../testing/keys.ts';
 import { serverFor } from '../../testing/server.ts';
-import { addUsage } from './usage.store.ts';
-import { billUsage, utcDay } from './usage-billing.job.ts';
+import { addUsage, utcDay } from '../usage/usage.service.ts';
+import { billUsage } from './usage-billing.job.ts';
 
 const TODAY = utcDay(new Date());
 const YESTERDAY = utcDay(new Date(Date.now() - 86_400_000));

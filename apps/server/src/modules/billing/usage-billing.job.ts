@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import { refreshBillingStatus } from '../ledger/ledger.service.ts';
-import { billUsageDays, openUsageDays } from './usage.store.ts';
+import { refreshBillingStatus } from '../accounts/billing-status.ts';
+import { appendTransactions } from '../ledger/ledger.service.ts';
+import { closeUsageRecords, lockOpenUsage, openUsageDays, type UsageDay, utcDay } from '../usage/usage.service.ts';
 
 export interface UsageBillingRun {
   /** WITHDRAW_RESOURCE_USAGE transactions posted. */
@@ -9,8 +10,6 @@ export interface UsageBillingRun {
   records: number;
   errors: string[];
 }
-
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Account-days billed per database transaction. One day at a time cost a transaction (and its
@@ -38,13 +37,9 @@ export async function billUsage(db: Db, options: { now?: Date; includeToday: boo
   for (let start = 0; start < days.length; start += BATCH) {
     const batch = days.slice(start, start + BATCH);
     try {
-      const billed = await db.transaction().execute(async (trx) => {
-        const closed = await billUsageDays(trx, batch);
-        await refreshBillingStatus(trx, [...new Set(closed.map((day) => day.accountId))]);
-        return closed;
-      });
-      run.records += billed.reduce((n, day) => n + day.records, 0);
-      run.transactions += billed.filter((day) => day.transactionId !== null).length;
+      const billed = await db.transaction().execute((trx) => billUsageDays(trx, batch));
+      run.records += billed.records;
+      run.transactions += billed.transactions;
     } catch (error) {
       const first = batch[0];
       run.errors.push(
@@ -53,6 +48,33 @@ export async function billUsage(db: Db, options: { now?: Date; includeToday: boo
     }
   }
   return run;
+}
+
+/**
+ * Bills a batch of account-days in the caller's transaction: locks and totals their open records,
+ * posts one WITHDRAW_RESOURCE_USAGE row per account-day whose total is above 0 (none when it rounds
+ * to 0), closes the records with it, then refreshes the accounts' billing status.
+ */
+async function billUsageDays(trx: Db, days: UsageDay[]) {
+  const totals = await lockOpenUsage(trx, days);
+  const charged = totals.filter((day) => Number(day.amount) > 0);
+  const ids = await appendTransactions(
+    trx,
+    charged.map((day) => ({
+      accountId: day.accountId,
+      type: 'WITHDRAW_RESOURCE_USAGE',
+      amount: `-${day.amount}`,
+      status: 'COMPLETED',
+      metadata: { date: day.date, usage: day.usage, records: day.recordIds.length },
+    })),
+  );
+  const transactionOf = new Map(charged.map((day, i) => [day, ids[i] ?? null]));
+  await closeUsageRecords(
+    trx,
+    totals.map((day) => ({ recordIds: day.recordIds, transactionId: transactionOf.get(day) ?? null })),
+  );
+  await refreshBillingStatus(trx, [...new Set(totals.map((day) => day.accountId))]);
+  return { transactions: ids.length, records: totals.reduce((n, day) => n + day.recordIds.length, 0) };
 }
 
 /** The `billing` job: usage to the ledger, then the suspension sweep over every account. */

@@ -5,6 +5,19 @@ const MOCKING_SERVER_TESTS = [
   'apps/server/src/modules/forwarding/webhooks/webhook-delivery.test.ts',
 ];
 
+/**
+ * Web test files that replace a module for themselves (vi.mock), or keep antd's stylesheet (which
+ * antd injects once per module instance): they need modules of their own.
+ */
+const ISOLATED_WEB_TESTS = [
+  'apps/web/src/app/app-root.test.tsx',
+  'apps/web/src/features/cards/add-card-dialog.stripe.test.tsx',
+  'apps/web/src/features/identity/resend-code-link.test.tsx',
+  'apps/web/src/features/overview/overview-page.test.tsx',
+  'apps/web/src/features/overview/usage-chart-card.test.tsx',
+  'apps/web/src/session/token-renewal.test.ts',
+];
+
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -42,6 +55,19 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude: ISOLATED_WEB_TESTS,
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          testTimeout: 30_000,
+          // Each file gets a fresh jsdom window and its setup, but a worker loads antd, React and the
+          // app's modules once instead of per file (most of a page test file's time was that load).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'web-isolated',
+          include: ISOLATED_WEB_TESTS,
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
           testTimeout: 30_000,

@@ -6,9 +6,7 @@ import { stubClipboard } from '../testing/clipboard';
 import { setUpPageTests } from '../testing/page-test-kit';
 import { CopyButton } from './copy-button';
 
-vi.mock('../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('CopyButton', () => {
   it('copies its text and shows "Text has been copied to clipboard."', async () => {

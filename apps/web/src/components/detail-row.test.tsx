@@ -1,17 +1,15 @@
 import { Messages } from '@ebs/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '../lib/toast';
 import { stubClipboard } from '../testing/clipboard';
 import { setUpPageTests } from '../testing/page-test-kit';
 import { DetailRow } from './detail-row';
 
-vi.mock('../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const HASH = '0x88df016429689c079f3b2f6ad39fa052532c56795b733da78a91ebe6a713944b';
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('DetailRow: title and value', () => {
   it('shows the title and the value', () => {

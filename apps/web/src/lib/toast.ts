@@ -8,9 +8,15 @@ const KEY = 'toast';
 
 let messageApi: Pick<MessageApi, 'open'> = message;
 
-/** Lets the provider hand over a context-aware message instance (theme tokens apply to it). */
+/**
+ * Lets the provider hand over a context-aware message instance (theme tokens apply to it); answers
+ * the undoing, for when the provider unmounts (toasts then go to antd's static instance again).
+ */
 export function bindToast(api: MessageApi) {
   messageApi = api;
+  return () => {
+    if (messageApi === api) messageApi = message;
+  };
 }
 
 export { errorText };

@@ -10,6 +10,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { toast } from '../lib/toast';
 
 /** Helpers for page tests: a fetch stand-in that records calls, and a page rendered at a route. */
 
@@ -156,22 +157,32 @@ function Elsewhere() {
   return <p>Elsewhere: {useLocation().pathname}</p>;
 }
 
+const TOASTS = ['success', 'error', 'info'] as const;
+
+/**
+ * Replaces the toasts with spies for each test of the file, so a test asserts what was shown
+ * (`expect(toast.success).toHaveBeenCalledWith(...)`) without antd's messages on screen; each
+ * test ends with the real toasts back, for the next file sharing the worker's modules.
+ */
+export function spyOnToasts() {
+  beforeEach(() => {
+    for (const kind of TOASTS) vi.spyOn(toast, kind).mockReturnValue(undefined as never);
+  });
+  afterEach(() => {
+    for (const kind of TOASTS) vi.mocked(toast[kind]).mockRestore();
+  });
+}
+
 /**
  * The lifecycle every page test shares: a longer timeout (antd is slow in jsdom), a 1440 px wide
- * window (a test of the phone layout narrows it before rendering), fresh toast mocks for each test,
- * and a clean DOM and fetch after it.
+ * window (a test of the phone layout narrows it before rendering), toast spies for each test
+ * (spyOnToasts), and a clean DOM and fetch after it.
  */
-export function setUpPageTests(toastMock: {
-  success: (...args: never[]) => unknown;
-  error: (...args: never[]) => unknown;
-}) {
+export function setUpPageTests() {
   vi.setConfig({ testTimeout: 40_000 });
   beforeAll(polyfillMatchMedia);
-  beforeEach(() => {
-    stubWindowWidth(1440);
-    vi.mocked(toastMock.success).mockClear();
-    vi.mocked(toastMock.error).mockClear();
-  });
+  spyOnToasts();
+  beforeEach(() => stubWindowWidth(1440));
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -2,13 +2,10 @@ import { type AccountDetails, endpoints, Messages } from '@ebs/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../lib/toast';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getSession, setCurrentAccount } from '../../session/session-store';
 import { on, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { AccountLayout } from './account-layout';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const account = (isBillingApiEnabled: boolean): AccountDetails => ({
@@ -45,7 +42,7 @@ function open(stored: boolean, fresh: () => boolean | Promise<boolean>) {
 
 const bar = () => screen.queryByText(Messages.suspended, { exact: false });
 
-setUpPageTests(toast);
+setUpPageTests();
 afterEach(() => setCurrentAccount(null));
 
 describe('AccountLayout: the suspended bar follows the account', () => {

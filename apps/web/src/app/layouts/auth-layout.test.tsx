@@ -4,18 +4,15 @@ import { join } from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '../../features/identity/login-page';
-import { toast } from '../../lib/toast';
 import { serveEndpoints, setUpPageTests } from '../../testing/page-test-kit';
 import { AuthLayout } from './auth-layout';
 
 // Vitest hands style sheets to tests empty, so the test reads the file itself.
 const styles = readFileSync(join(__dirname, '../styles.css'), 'utf8');
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 let sheet: HTMLStyleElement;
 

@@ -1,11 +1,8 @@
 import { type AccountList, endpoints, HIDDEN_ACCOUNT_NAME } from '@ebs/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '../../lib/toast';
 import { on, type Reply, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { AccountsPage } from './accounts-page';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const HINT = 'No accounts yet. Create one with Create new account.';
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -29,7 +26,7 @@ const listOf = (names: string[]): AccountList => ({
 
 const placeholder = () => document.querySelector('.ant-table-placeholder');
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('AccountsPage: loading and empty states', () => {
   it('shows a blank while the accounts load, then says how to create the first one', async () => {

@@ -16,8 +16,6 @@ import {
 } from '../../testing/page-test-kit';
 import { CreateAccountPage } from './create-account-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const DRAFT = '22222222-2222-4222-8222-222222222222';
 const T = Texts.createAccount;
 const summary = (name: string): AccountSummary => ({
@@ -81,7 +79,7 @@ const paymentStep = () =>
     timeout: 10_000,
   });
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('CreateAccountPage: the three-step wizard', () => {
   it('offers the welcome credit, makes the draft, and finishes with Skip', async () => {

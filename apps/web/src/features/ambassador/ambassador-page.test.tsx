@@ -14,8 +14,6 @@ import {
 } from '../../testing/page-test-kit';
 import { AmbassadorPage } from './ambassador-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 function open(reply: Reply<Ambassador>) {
   const calls = serveEndpoints(on(endpoints.ambassador.own, () => reply));
   renderPage('/ambassador-program', '/ambassador-program', <AmbassadorPage />);
@@ -26,7 +24,7 @@ const card = (title: string) =>
   screen.getByText(title, { selector: '.ant-card-head-title' }).closest('.ant-card') as HTMLElement;
 
 describe('the Ambassador Program page', () => {
-  setUpPageTests(toast);
+  setUpPageTests();
 
   it('shows the balance in USD, the code, the rate as a percent and the linked e-mails', async () => {
     const calls = open(

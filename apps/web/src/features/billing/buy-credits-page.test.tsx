@@ -16,8 +16,6 @@ import {
 } from '../../testing/page-test-kit';
 import { BuyCreditsPage } from './buy-credits-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const visa = (defaultPaymentMethod: boolean): PaymentCard => ({
   id: 'c1',
@@ -55,7 +53,7 @@ async function pay(amount: string) {
 }
 
 // antd pages in jsdom are slow, more so when the suite runs in parallel.
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('BuyCreditsPage: Make One Time Pay', () => {
   it('confirms with the default card and deposits once with an idempotency key', async () => {

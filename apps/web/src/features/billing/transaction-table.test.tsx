@@ -1,7 +1,6 @@
 import { endpoints, type Transaction, type TransactionList } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '../../lib/toast';
 import {
   callsTo,
   failed,
@@ -13,8 +12,6 @@ import {
   wrapped,
 } from '../../testing/page-test-kit';
 import { TransactionTable } from './transaction-table';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const HINT = 'No transactions yet. Buy credits to make your first deposit.';
@@ -46,7 +43,7 @@ function open(answer: () => Reply<TransactionList> | Promise<Reply<TransactionLi
 
 const placeholder = () => document.querySelector('.ant-table-placeholder');
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('TransactionTable: loading, empty and failed states', () => {
   it('shows a blank while the history loads, then says how to make the first deposit', async () => {

@@ -1,6 +1,6 @@
 import { endpoints, type ResourceUsageRecord, type UsageResource } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import {
   callsTo,
@@ -14,8 +14,6 @@ import {
   wrapped,
 } from '../../testing/page-test-kit';
 import { UsageTable } from './usage-table';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const { list, listResources } = endpoints.usage;
@@ -84,7 +82,7 @@ async function openResourceFilter() {
   })) as HTMLElement;
 }
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('UsageTable', () => {
   it('asks for the first 10 records of the account, newest first, and shows them', async () => {

@@ -15,7 +15,6 @@ import {
 } from '../../testing/page-test-kit';
 import { AddCardDialog } from './add-card-dialog';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 // Stripe.js itself comes from Stripe's servers; here loadStripe answers a stand-in that records calls.
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));
 
@@ -101,7 +100,7 @@ async function ready(page: ReturnType<typeof start>) {
   await waitFor(() => expect(addButton().disabled).toBe(false));
 }
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('AddCardDialog with Stripe as the card provider', () => {
   it('loads Stripe with the publishable key and keeps Add disabled until Stripe’s element is ready', async () => {

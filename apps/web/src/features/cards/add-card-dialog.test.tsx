@@ -15,8 +15,6 @@ import {
 } from '../../testing/page-test-kit';
 import { AddCardDialog } from './add-card-dialog';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const intent = { client_secret: 'seti_1_secret', customerId: 'cus_1', setupIntentId: 'seti_1', accountId: ACCOUNT };
 const { confirmSetupIntent, completeChallenge } = endpoints.processor;
@@ -60,7 +58,7 @@ function typeCard(number: string, expiry = '1230', cvc = '123') {
 }
 
 // antd pages in jsdom are slow, more so when the suite runs in parallel.
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('AddCardDialog', () => {
   it('keeps Add disabled until the setup intent has arrived and shows the note', async () => {

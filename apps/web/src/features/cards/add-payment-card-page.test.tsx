@@ -15,8 +15,6 @@ import {
 } from '../../testing/page-test-kit';
 import { AddPaymentCardPage } from './add-payment-card-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const PATH = `/account/${ACCOUNT}/billings/addPaymentCard`;
 const visa: PaymentCard = {
@@ -56,7 +54,7 @@ async function openMenu(last4: string) {
 }
 
 // antd pages in jsdom are slow, more so when the suite runs in parallel.
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('AddPaymentCardPage', () => {
   it('says what to do when the cards fail to load, and Try again shows them', async () => {

@@ -1,6 +1,6 @@
 import { endpoints } from '@ebs/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import { callsTo, setUpPageTests } from '../../testing/page-test-kit';
 import { CreateWalletPage } from './create-wallet-page';
@@ -16,9 +16,7 @@ import {
   serveForwarding,
 } from './forwarding-test-kit';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 /** spec B §2: the create entries of the wallet selects reset the form and switch the wallet type. */
 

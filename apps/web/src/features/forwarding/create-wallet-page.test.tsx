@@ -1,6 +1,6 @@
 import { endpoints, ForwardingMessages } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import { callsTo, type FetchCall, setUpPageTests } from '../../testing/page-test-kit';
 import { CreateWalletPage } from './create-wallet-page';
@@ -19,9 +19,7 @@ import {
   serveForwarding,
 } from './forwarding-test-kit';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 const M = ForwardingMessages;
 const F = endpoints.forwarding;

@@ -28,9 +28,7 @@ import {
 } from './forwarding-test-kit';
 import { SEARCH_DEBOUNCE_MS, TransactionsPage } from './transactions-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 const { listTransactions } = endpoints.forwarding;
 /** The search waits a second after the last keystroke; this leaves room for it. */

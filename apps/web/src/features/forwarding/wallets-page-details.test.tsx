@@ -1,6 +1,6 @@
 import { endpoints, ForwardingMessages } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import { callsTo, setUpPageTests } from '../../testing/page-test-kit';
 import {
@@ -18,9 +18,7 @@ import {
 } from './forwarding-test-kit';
 import { WalletsPage } from './wallets-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 const { renameGasWallet, deleteGasWallet } = endpoints.forwarding;
 

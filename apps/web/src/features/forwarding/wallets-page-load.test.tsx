@@ -1,6 +1,6 @@
 import { endpoints, Messages } from '@ebs/contract';
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import { stubClipboard } from '../../testing/clipboard';
 import { callsTo, failed, on, setUpPageTests } from '../../testing/page-test-kit';
@@ -16,9 +16,7 @@ import {
 } from './forwarding-test-kit';
 import { WalletsPage } from './wallets-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 const { listWallets, listDestinations } = endpoints.forwarding;
 const activePane = () => document.querySelector('.ant-tabs-tabpane-active') as HTMLElement;

@@ -1,7 +1,7 @@
 import { endpoints, ForwardingMessages } from '@ebs/contract';
 import { focusManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { callsTo, setUpPageTests, stubWindowWidth } from '../../testing/page-test-kit';
@@ -24,9 +24,7 @@ import {
 } from './forwarding-test-kit';
 import { WalletsPage } from './wallets-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 afterEach(() => focusManager.setFocused(undefined));
 
 const F = endpoints.forwarding;

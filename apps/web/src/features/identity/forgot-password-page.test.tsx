@@ -1,12 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { toast } from '../../lib/toast';
+import { describe, expect, it } from 'vitest';
 import { renderPage, setUpPageTests } from '../../testing/page-test-kit';
 import { ForgotPasswordPage } from './forgot-password-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('the Forgot password page, spec B §2', () => {
   it('has a Back to login link that goes to /login', async () => {

@@ -17,8 +17,6 @@ import {
 } from '../../testing/page-test-kit';
 import { LoginForm } from './login-form';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const { answerMfaChallenge } = endpoints.identity;
 
 const challenge: MfaChallenge = { challengeName: 'SOFTWARE_TOKEN_MFA', session: 'challenge-1', expiresIn: 300 };
@@ -51,7 +49,7 @@ const codeField = () => screen.getByLabelText('Authentication code') as HTMLInpu
 const mfaCalls = (calls: FetchCall[]) => callsTo(calls, answerMfaChallenge);
 
 describe('the login second step (two-factor sign-in)', () => {
-  setUpPageTests(toast);
+  setUpPageTests();
   afterEach(() => clearSession());
 
   it('signs in at once when two-factor sign-in is off', async () => {

@@ -17,8 +17,6 @@ import {
 } from '../../testing/page-test-kit';
 import { LoginPage } from './login-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const challengeSession = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 const fragment = thirdPartyMfaFragment({ session: challengeSession, expiresIn: 300, email: 'a***@e***.com' });
 const session: AuthSession = {
@@ -53,7 +51,7 @@ const address = () => screen.getByLabelText('address').textContent;
 const mfaCalls = (calls: FetchCall[]) => callsTo(calls, answerMfaChallenge);
 
 describe('the Login page after a third-party sign-in that waits for the two-factor code', () => {
-  setUpPageTests(toast);
+  setUpPageTests();
   afterEach(() => clearSession());
 
   it('reads the challenge from the fragment, removes it from the address, and the code signs in', async () => {
@@ -114,7 +112,7 @@ describe('the Login page after a third-party sign-in that waits for the two-fact
 });
 
 describe('the Login page tab set (spec B §2)', () => {
-  setUpPageTests(toast);
+  setUpPageTests();
 
   it('offers Login and Sign up tabs, and no hidden Reset password tab (resetting is its own route)', async () => {
     open('/login');

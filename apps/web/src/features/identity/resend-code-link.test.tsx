@@ -3,12 +3,12 @@ import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
 import { keepAntdStyles } from '../../testing/antd-styles';
+import { spyOnToasts } from '../../testing/page-test-kit';
 import { ResendCodeLink } from './resend-code-link';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 // The colours come from antd's stylesheet.
 keepAntdStyles();
+spyOnToasts();
 
 const grey = 'rgba(0, 0, 0, 0.25)';
 const blue = 'rgb(9, 88, 217)';

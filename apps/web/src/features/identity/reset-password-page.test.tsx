@@ -7,9 +7,7 @@ import { toast } from '../../lib/toast';
 import { callsTo, on, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { ResetPasswordPage } from './reset-password-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-setUpPageTests(toast);
+setUpPageTests();
 
 /** /reset-password with the e-mail passed along in navigation state, as the Forgot password page does. */
 function openWithEmail(email: string) {

@@ -1,13 +1,11 @@
 import { Messages } from '@ebs/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession } from '../../session/session-store';
-import { polyfillMatchMedia } from '../../testing/page-test-kit';
+import { polyfillMatchMedia, spyOnToasts } from '../../testing/page-test-kit';
 import { ThirdPartyLanding } from './third-party-landing';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 function Where() {
   const location = useLocation();
@@ -25,10 +23,10 @@ const renderLanding = () =>
   );
 
 beforeAll(polyfillMatchMedia);
+spyOnToasts();
 
 afterEach(() => {
   cleanup();
-  vi.mocked(toast.success).mockClear();
   clearSession();
 });
 

@@ -18,8 +18,6 @@ import {
 } from '../../testing/page-test-kit';
 import { ChangePasswordPage } from './change-password-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const user = (mfaEnabled: boolean): UserInfo => ({
   id: 'u1',
   email: 'ann@example.com',
@@ -49,7 +47,7 @@ const section = () => screen.getByRole('heading', { name: 'Two-factor sign-in' }
 const posted = (calls: FetchCall[], endpoint: Endpoint) => callsTo(calls, endpoint).map((c) => c.body);
 
 describe('the Two-factor sign-in section of the Change password page', () => {
-  setUpPageTests(toast);
+  setUpPageTests();
   afterEach(() => clearSession());
 
   it('turns on: QR code and secret, a code confirms, the recovery codes show once with a copy button', async () => {

@@ -1,7 +1,6 @@
 import { type ApiKeyList, endpoints } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '../../lib/toast';
 import {
   callsTo,
   failed,
@@ -15,8 +14,6 @@ import {
 import { ApiKeysPage } from './api-keys-page';
 import { apiKey, keyList } from './keys-test-kit';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const production = apiKey('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Production', 'ACTIVE');
 const HINT = 'No API keys yet. Create one with Generate New API Keys.';
@@ -29,7 +26,7 @@ const open = (answer: () => Reply<ApiKeyList> | Promise<Reply<ApiKeyList>>) => {
 
 const placeholder = () => document.querySelector('.ant-table-placeholder');
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('ApiKeysPage: loading, empty and failed states', () => {
   it('shows no "No data" and no hint while the keys load, then says how to create the first key', async () => {

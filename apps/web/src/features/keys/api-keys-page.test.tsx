@@ -17,8 +17,6 @@ import {
 import { ApiKeysPage } from './api-keys-page';
 import { apiKey, keyList } from './keys-test-kit';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const SECRET = 'Zm9vYmFyYmF6cXV4LXNlY3JldC1rZXktMDEyMzQ1Njc';
 
@@ -82,7 +80,7 @@ const button = (scope: HTMLElement, name: string) => within(scope).getByRole('bu
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false, trim: false }) };
 const lastError = () => (vi.mocked(toast.error).mock.calls.at(-1)?.[0] as Error | undefined)?.message;
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('ApiKeysPage: the table', () => {
   it('fetches 100 keys at offset 0 for the account and shows name, status and the actions by status', async () => {

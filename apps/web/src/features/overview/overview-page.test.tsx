@@ -26,11 +26,6 @@ import {
 import type { ChartOption } from './chart-option';
 import { OverviewPage } from './overview-page';
 
-vi.mock('../../lib/toast', async (original) => ({
-  ...(await original<typeof import('../../lib/toast')>()),
-  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
-}));
-
 // jsdom has no canvas: the chart shows the option it was given as data.
 vi.mock('./echart', () => ({
   EChart: ({ option }: { option: ChartOption }) => {
@@ -127,7 +122,7 @@ const statistic = (title: string) =>
   });
 const pickerInputs = (title: string) => within(cardOf(title)).getAllByRole('textbox') as HTMLInputElement[];
 
-setUpPageTests(toast);
+setUpPageTests();
 
 beforeEach(() => {
   // Saturday 21 November 2026, mid-morning; only Date is faked so antd's timers run as usual.

@@ -2,17 +2,15 @@ import { endpoints } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
-import { toast } from '../../lib/toast';
 import { callsTo, failed, on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { UsageChartCard } from './usage-chart-card';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 // jsdom has no canvas: the chart shows only that it was drawn.
 vi.mock('./echart', () => ({ EChart: () => <div data-testid="chart" /> }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 
-setUpPageTests(toast);
+setUpPageTests();
 
 describe('UsageChartCard: a failed load', () => {
   it('keeps the chart area, says what to do, and Try again draws the chart', async () => {

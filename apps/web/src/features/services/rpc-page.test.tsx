@@ -6,8 +6,6 @@ import { stubClipboard } from '../../testing/clipboard';
 import { on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { RpcServicePage } from './rpc-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const API = 'https://api.example.com';
 const DOCS = 'https://docs.example.com/';
@@ -40,7 +38,7 @@ const configLoaded = () => waitFor(() => expect(urlBox('Ethereum Mainnet').value
 const urlBox = (name: string) => screen.getByLabelText(`${name} URL`) as HTMLTextAreaElement;
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-setUpPageTests(toast);
+setUpPageTests();
 afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();

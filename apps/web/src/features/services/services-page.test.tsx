@@ -1,13 +1,10 @@
 import { endpoints } from '@ebs/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../lib/toast';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession, setCurrentAccount } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
 import { callsTo, on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { ServicesPage } from './services-page';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = TEST_ACCOUNT_ID;
 
@@ -29,7 +26,7 @@ function open(stored: boolean, checked: boolean) {
 
 const linkTo = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
 
-setUpPageTests(toast);
+setUpPageTests();
 afterEach(clearSession);
 
 describe('ServicesPage', () => {

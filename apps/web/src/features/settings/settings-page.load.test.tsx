@@ -1,6 +1,6 @@
 import { type AccountDetails, endpoints, Messages } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
@@ -16,8 +16,6 @@ import {
   wrapped,
 } from '../../testing/page-test-kit';
 import { SettingsPage } from './settings-page';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = TEST_ACCOUNT_ID;
 const ME = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -37,7 +35,7 @@ function open(answerDetails: () => Reply<AccountDetails>) {
   return calls;
 }
 
-setUpPageTests(toast);
+setUpPageTests();
 afterEach(() => clearSession());
 
 describe('SettingsPage: copying the account id and a failed load', () => {

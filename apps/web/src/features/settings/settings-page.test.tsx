@@ -19,8 +19,6 @@ import {
 import { DeleteAccountModal } from './delete-account-modal';
 import { SettingsPage } from './settings-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const ACCOUNT = TEST_ACCOUNT_ID;
 const ME = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const owner: UserRole = { id: ME, email: 'owner@example.com', firstName: 'Ann', lastName: 'Owner', roleName: 'OWNER' };
@@ -66,7 +64,7 @@ const section = async (title: string) => (await screen.findByText(title)).closes
 const row = (email: string) => screen.getByText(email, { selector: 'td' }).closest('tr') as HTMLElement;
 const dialog = async (title: string) => (await screen.findByText(title)).closest('[role="dialog"]') as HTMLElement;
 
-setUpPageTests(toast);
+setUpPageTests();
 afterEach(() => clearSession());
 
 describe('SettingsPage: Account Information', () => {

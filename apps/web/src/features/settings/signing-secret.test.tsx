@@ -19,8 +19,6 @@ import {
 } from '../../testing/page-test-kit';
 import { SettingsPage } from './settings-page';
 
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
 const T = Texts.settings;
 const { details: readDetails, signingSecret, rotateSigningSecret } = endpoints.accounts;
 const OLD = 'whsec_b2xkIHNlY3JldA==';
@@ -49,7 +47,7 @@ const confirmation = async () =>
   (await screen.findByText(T.rotateSecretTitle)).closest('[role="dialog"]') as HTMLElement;
 const rotations = (calls: FetchCall[]) => callsTo(calls, rotateSigningSecret);
 
-setUpPageTests(toast);
+setUpPageTests();
 afterEach(() => clearSession());
 
 describe('Settings: rotating the signing secret', () => {

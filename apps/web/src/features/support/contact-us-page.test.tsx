@@ -1,6 +1,6 @@
 import { endpoints, Messages, type SupportTicket } from '@ebs/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import { clearSession, setAuthSession, setCurrentAccount } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
@@ -16,8 +16,6 @@ import {
   wrapped,
 } from '../../testing/page-test-kit';
 import { ContactUsPage } from './contact-us-page';
-
-vi.mock('../../lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ACCOUNT = TEST_ACCOUNT_ID;
 const details = accountDetails({ name: 'Ops team', accountName: 'Ops team' });
@@ -38,7 +36,7 @@ function send(message: string) {
 
 const posts = (calls: FetchCall[]) => callsTo(calls, contact);
 
-setUpPageTests(toast);
+setUpPageTests();
 beforeEach(() => {
   setAuthSession({
     idToken: 'id-token-1',

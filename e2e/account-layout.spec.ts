@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { admin, createAccountOverApi, logIn, openUserMenu, signUpOverApi } from './support.ts';
+import { admin, createAccountOverApi, logIn, openSubmenu, openUserMenu, signUpOverApi } from './support.ts';
 
 test('the account layout: hidden rows, stored account, side menu, feature-gated entries, breadcrumb', async ({
   page,
@@ -44,10 +44,10 @@ test('the account layout: hidden rows, stored account, side menu, feature-gated 
 
   const sider = page.locator('.ant-layout-sider');
   await expect(sider).toHaveCSS('width', '200px');
-  await sider.getByText('Services', { exact: true }).click();
+  await openSubmenu(sider, 'Services');
   await expect(sider.getByText('RPC', { exact: true })).toBeVisible();
   await expect(sider.getByText('Token Forwarding', { exact: true })).toHaveCount(0);
-  await sider.getByText('Billings', { exact: true }).click();
+  await openSubmenu(sider, 'Billings');
   await sider.getByText('Buy Credits', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/billings/buyCredits$`));
   await expect(sider.locator('.ant-menu-item-selected')).toHaveText('Buy Credits');
@@ -78,8 +78,8 @@ test('the account layout: hidden rows, stored account, side menu, feature-gated 
   expect(admin('feature', 'enable', 'TOKEN_FORWARDING', '--account', accountId)).toContain('TOKEN_FORWARDING enabled');
   await page.goto('/accounts');
   await page.getByRole('row', { name: /Layout account/ }).click();
-  await sider.getByText('Services', { exact: true }).click();
-  await sider.getByText('Token Forwarding', { exact: true }).click();
+  await openSubmenu(sider, 'Services');
+  await openSubmenu(sider, 'Token Forwarding');
   await expect(sider.getByText('Wallets', { exact: true })).toBeVisible();
   await expect(sider.getByText('Transactions', { exact: true })).toBeVisible();
 

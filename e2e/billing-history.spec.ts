@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { admin, adminOverHttp, createAccountOverApi, logIn, signUpOverApi } from './support.ts';
+import { admin, adminOverHttp, createAccountOverApi, logIn, openSubmenu, signUpOverApi } from './support.ts';
 
 test('operator deposits appear in the Transaction History as Manual deposit, filtered, sorted and paged', async ({
   page,
@@ -27,7 +27,7 @@ test('operator deposits appear in the Transaction History as Manual deposit, fil
   await logIn(page, email, password);
   await page.getByRole('row', { name: /Billing account/ }).click();
   const sider = page.locator('.ant-layout-sider');
-  await sider.getByText('Billings', { exact: true }).click();
+  await openSubmenu(sider, 'Billings');
   await sider.getByText('Overview', { exact: true }).last().click();
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/billings/overview$`));
 

@@ -1,6 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
-import { admin, createAccountOverApi, expectToastShown, logIn, recordToasts, signUpOverApi } from './support.ts';
+import {
+  admin,
+  createAccountOverApi,
+  expectToastShown,
+  logIn,
+  openSubmenu,
+  recordToasts,
+  signUpOverApi,
+} from './support.ts';
 
 const card = (page: Page, title: string) =>
   page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
@@ -47,7 +55,7 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
 
   // The RPC page: paste both, copy the Metabit Testnet URL as shown.
   const sider = page.locator('.ant-layout-sider');
-  await sider.getByText('Services', { exact: true }).click();
+  await openSubmenu(sider, 'Services');
   await sider.getByText('RPC', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'RPC Service' })).toBeVisible();
   await page.getByLabel('API key ID').fill(keyId);
@@ -72,7 +80,7 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   // below show this account's bill.
   expect(admin('jobs', 'run', 'billing')).toMatch(/"errors":\[\]/);
 
-  await sider.getByText('Billings', { exact: true }).click();
+  await openSubmenu(sider, 'Billings');
   await sider.getByText('Overview', { exact: true }).last().click();
   await expect(page.getByRole('button', { name: 'Buy Credits' })).toBeVisible();
   await expect(page.locator('.ant-statistic-content')).toHaveText('8.75');

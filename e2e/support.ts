@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { createWalletClient, formatEther, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { sepolia } from 'viem/chains';
@@ -55,6 +55,15 @@ export async function createAccountOverApi(
   });
   expect(created.status()).toBe(200);
   return ((await created.json()).data as { id: string }).id;
+}
+
+/**
+ * Opens a submenu of the side menu and waits until it has finished opening: a click on one of its
+ * entries while the menu still slides can land on the entry below it, as a hurried person's would.
+ */
+export async function openSubmenu(sider: Locator, title: string) {
+  await sider.getByText(title, { exact: true }).click();
+  await expect(sider.locator('[class*="-enter"], [class*="-leave"], [class*="-appear"]')).toHaveCount(0);
 }
 
 export async function openUserMenu(page: Page, email: string) {

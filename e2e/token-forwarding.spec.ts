@@ -10,6 +10,7 @@ import {
   expectToastShown,
   idTokenOverApi,
   logIn,
+  openSubmenu,
   type ReceivedWebhook,
   recordToasts,
   sendCoins,
@@ -66,8 +67,8 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await logIn(page, email, password);
   await page.getByRole('row', { name: /Forwarding journey/ }).click();
   const sider = page.locator('.ant-layout-sider');
-  await sider.getByText('Services', { exact: true }).click();
-  await sider.getByText('Token Forwarding', { exact: true }).click();
+  await openSubmenu(sider, 'Services');
+  await openSubmenu(sider, 'Token Forwarding');
   await sider.getByRole('link', { name: 'Wallets', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/services/token-forwarding/wallets$`));
   await expect(heading('Token Forwarding Wallets')).toBeVisible();

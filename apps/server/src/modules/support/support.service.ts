@@ -3,6 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { accountName } from '../accounts/accounts.service.ts';
+import { findUserNames } from '../identity/user-records.ts';
 import * as store from './support.store.ts';
 
 /** Enough for a follow-up or two; more in a few minutes is a script or a stuck button. */
@@ -37,7 +39,7 @@ export class SupportService {
         'retry-after': String(retryAfterSeconds),
       });
     }
-    const parties = await store.findTicketParties(this.db, input.accountId, input.userId);
+    const parties = await findTicketParties(this.db, input.accountId, input.userId);
     const ticket = await store.insertTicket(this.db, { ...input, message });
     try {
       await this.mailer.send({ to: this.supportEmail, ...ticketMail(ticket, input, parties, message) });
@@ -56,7 +58,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 function ticketMail(
   ticket: store.StoredTicket,
   input: TicketInput,
-  parties: store.TicketParties,
+  parties: TicketParties,
   message: string,
 ): { subject: string; text: string } {
   return {
@@ -70,5 +72,25 @@ function ticketMail(
       'Message:',
       message,
     ].join('\n'),
+  };
+}
+
+/** Who a ticket is from, as the support e-mail names them. */
+export interface TicketParties {
+  accountName: string;
+  userName: string;
+  userEmail: string;
+}
+
+/** The names of the ticket's account and user, and the user's e-mail; throws when either is unknown. */
+async function findTicketParties(db: Db, accountId: string, userId: string): Promise<TicketParties> {
+  const name = await accountName(db, accountId);
+  if (name === undefined) throw new Error(`No account ${accountId}`);
+  const [user] = await findUserNames(db, [userId]);
+  if (!user) throw new Error(`No user ${userId}`);
+  return {
+    accountName: name,
+    userName: `${user.givenName} ${user.familyName}`.trim(),
+    userEmail: user.email,
   };
 }

@@ -46,7 +46,7 @@ test('API keys: create and copy once, rename, deactivate, activate, delete', asy
 
   await shown.getByRole('region', { name: 'API Key', exact: true }).getByRole('button', { name: 'Copy' }).click();
   await expectToastShown(page, 'Text has been copied to clipboard.');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
   // A click outside does not dismiss it; Done does, and the key is not shown again.
   await page.mouse.click(5, 5);

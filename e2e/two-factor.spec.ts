@@ -68,7 +68,7 @@ test('two-factor sign-in: turned on with an app, a code after the password, reco
   // The code field has the focus, ready for the app's code; the copy button takes it after.
   await expect(settings.getByLabel('Authentication code')).toBeFocused();
   await settings.getByRole('button', { name: 'Copy' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   const app = authenticatorApp(secret);
   await settings.getByLabel('Authentication code').fill(await app.nextCode());
   await settings.getByRole('button', { name: 'Confirm' }).click();

@@ -101,7 +101,9 @@ export async function insertDueWebhook(db: Db, dataKey: Buffer, accountId: strin
       webhook_id: webhookId,
       webhook_payload: payload,
       webhook_status: 'PENDING',
-      webhook_next_at: sql<Date>`now()`,
+      // A second ago: the database's clock counts microseconds and the job's counts milliseconds, so a
+      // message stamped `now()` can be a fraction of a millisecond younger than the job's "now" right after.
+      webhook_next_at: sql<Date>`now() - interval '1 second'`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

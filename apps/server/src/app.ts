@@ -148,7 +148,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { provider: cardProvider, processor } = await buildCardProvider(config, db);
   const { cards, deposits } = buildPaymentServices(db, cardProvider);
   const accounts = new AccountsService(db, cards, secrets.dataKey);
-  const keys = new KeysService(db);
+  const keys = new KeysService(db, {
+    perSecond: config.RPC_RATE_LIMIT_PER_SECOND,
+    perDay: config.RPC_RATE_LIMIT_PER_DAY,
+  });
   const support = new SupportService(db, mailer, limiter, config.SUPPORT_EMAIL);
   const rpc = new RpcGateway(db, config, app.log, limiter);
   rpc.start();

@@ -52,8 +52,12 @@ const Env = Type.Object({
   RPC_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 30_000 }),
   RPC_MAX_BODY_BYTES: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024, default: 1024 * 1024 }),
   RPC_MAX_BATCH: Type.Integer({ minimum: 1, maximum: 10_000, default: 100 }),
-  /** Requests per second per API key at the gateway; 0 turns the limit off. */
+  /**
+   * Calls per second, and per UTC day, per API key at the gateway (each call of a batch counts); 0
+   * turns a limit off. A key's own limits may only be lower.
+   */
   RPC_RATE_LIMIT_PER_SECOND: Type.Integer({ minimum: 0, default: 0 }),
+  RPC_RATE_LIMIT_PER_DAY: Type.Integer({ minimum: 0, default: 0 }),
   /**
    * Card setups (setup intents, attaches) and deposits, each counted per account and per user: past
    * either a minute's or a day's number, 429. A card-testing run needs many; a person a few.

@@ -133,6 +133,8 @@ export const Messages = {
   apiKeyNameTooLong: 'API key name must be at most 100 characters.',
   apiKeyDeleteActive: 'Deactivate the API key before deleting it.',
   apiKeyLimit: 'An account can have at most 100 API keys.',
+  apiKeySettingsSaved: 'API key security settings have been saved.',
+  apiKeyRolled: 'A new secret has been made for this API key.',
   // ours: usage
   usageAccountMismatch: 'accountId must be the account named in ebs-account-id.',
   unknownResource: (name: string) => `Unknown resource ${name}.`,

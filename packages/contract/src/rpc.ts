@@ -76,6 +76,8 @@ export const RpcErrorBody = Type.Object({
 });
 export type RpcErrorBody = Static<typeof RpcErrorBody>;
 
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
 /** The gateway's own texts (ours: the spec shows none). */
 export const RpcMessages = {
   /** The path is cut at 40 characters: an answer never echoes a long address back. */
@@ -95,10 +97,21 @@ export const RpcMessages = {
   rateLimited: (perSecond: number) =>
     `Rate limit exceeded: this API key may make at most ${perSecond} requests per second. Please slow down and retry.`,
   /** The method name is cut at 60 characters, as the network path is. */
-  methodNotAvailable: (method: string) =>
-    `The method ${method.length > 60 ? `${method.slice(0, 60)}…` : method} is not available on this endpoint.`,
+  methodNotAvailable: (method: string) => `The method ${cut(method, 60)} is not available on this endpoint.`,
   tooManyWrongKeys:
     'Too many requests with a wrong API key from this address. Please check the API key id and API key, and retry later.',
+  // A key's own rules and limits (docs/api.md "Locking a key down"): each names what was refused.
+  originNotAllowed: (origin: string) => `origin ${cut(origin, 100)} is not allowed for this key`,
+  originMissing: 'a request without an Origin or Referer header is not allowed for this key',
+  ipNotAllowed: (ip: string) => `client address ${ip} is not allowed for this key`,
+  methodNotAllowed: (method: string) => `method ${cut(method, 60)} is not allowed for this key`,
+  contractNotAllowed: (address: string) => `contract ${cut(address, 42)} is not allowed for this key`,
+  contractMissing: (method: string) => `${method} without a contract address is not allowed for this key`,
+  perSecondLimit: (limit: number) => `request limit of ${limit} per second reached, resets in 1 second`,
+  dailyLimit: (limit: number) => `daily request limit of ${limit} reached, resets at 00:00 UTC`,
+  jwtMissing: 'this key requires a JWT: send Authorization: Bearer <JWT>',
+  jwtInvalid: (reason: string) => `the JWT is not valid: ${reason}`,
+  keyExpired: (at: string) => `this API key expired at ${at}`,
   upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
   upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,
 } as const;

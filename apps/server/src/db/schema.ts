@@ -231,6 +231,26 @@ export interface ApiKeysTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** JSON arrays of strings, written as JSON text; empty: any. */
+  allowed_origins: ColumnType<string[], string | undefined, string>;
+  allowed_ips: ColumnType<string[], string | undefined, string>;
+  allowed_methods: ColumnType<string[], string | undefined, string>;
+  allowed_contracts: ColumnType<string[], string | undefined, string>;
+  requests_per_second: number | null;
+  requests_per_day: number | null;
+  jwt_required: Generated<boolean>;
+  expires_at: NullableTimestamp;
+  /** The secret a roll replaced, valid until previous_key_expires_at. */
+  previous_key_hash: string | null;
+  previous_key_expires_at: NullableTimestamp;
+}
+
+export interface ApiKeyJwtKeysTable {
+  id: Generated<string>;
+  api_key_id: string;
+  algorithm: 'RS256' | 'ES256';
+  public_key_pem: string;
+  created_at: Timestamp;
 }
 
 export interface ResourcePricesTable {
@@ -297,6 +317,7 @@ export interface Database {
   account_invitations: AccountInvitationsTable;
   support_tickets: SupportTicketsTable;
   api_keys: ApiKeysTable;
+  api_key_jwt_keys: ApiKeyJwtKeysTable;
   resource_prices: ResourcePricesTable;
   account_resource_usage: AccountResourceUsageTable;
   account_ledger_totals: AccountLedgerTotalsTable;

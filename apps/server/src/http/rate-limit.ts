@@ -14,7 +14,8 @@ export interface RateRule {
  * (Redis) replace it for several processes.
  */
 export interface RateLimiter {
-  hit(key: string, rule: RateRule): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Counts `cost` attempts (1 unless said) against a key's window: allowed while the count stays within the limit. */
+  hit(key: string, rule: RateRule, cost?: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
   /** Failures counted against a key within its window, and the seconds it must still wait (0: none). */
   failures(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
   /** Counts a failure: the window starts again, and past the rule's free failures the key waits. */
@@ -63,7 +64,7 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     async forget(key) {
       failed.delete(key);
     },
-    async hit(key, rule) {
+    async hit(key, rule, cost = 1) {
       const t = now();
       let entry = windows.get(key);
       if (!entry || entry.resetAt <= t) {
@@ -71,7 +72,7 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
         entry = { count: 0, resetAt: t + rule.windowSeconds * 1000 };
         windows.set(key, entry);
       }
-      entry.count += 1;
+      entry.count += cost;
       return { allowed: entry.count <= rule.limit, retryAfterSeconds: Math.ceil((entry.resetAt - t) / 1000) };
     },
   };
@@ -127,13 +128,13 @@ export function redisRateLimiter(redis: Redis, log: FastifyBaseLogger, prefix = 
         warn(error);
       }
     },
-    async hit(key, rule) {
+    async hit(key, rule, cost = 1) {
       const name = `${prefix}${key}`;
       try {
         const results = await redis
           .multi()
           .set(name, 0, 'PX', rule.windowSeconds * 1000, 'NX')
-          .incr(name)
+          .incrby(name, cost)
           .pttl(name)
           .exec();
         const count = Number(results?.[1]?.[1]);

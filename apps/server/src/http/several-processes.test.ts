@@ -46,6 +46,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
     suspensionMaxMs: 0,
     rateLimitAllowed: 0,
     rateLimitRefused: 0,
+    ruleChangeMaxMs: 0,
   };
 
   beforeAll(async () => {
@@ -202,6 +203,41 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
         id: i + 1,
         error: { code: RpcErrorCodes.rateLimited, message: RpcMessages.rateLimited(RATE) },
       });
+    });
+  });
+
+  it('brings a change to a key’s own rules to every process within a second, and counts its own daily limit in both', async () => {
+    // One account for both keys: the owner's accounts are few (spec A §5).
+    const { h } = await accounts.open('Key rules', 10);
+    const key = await accounts.key(h);
+    for (const p of cluster.processes) expect((await callDirectly(p, key)).status).toBe(200);
+    const settings = (of: Key, body: unknown) => async () => {
+      expect((await owner.post(`/api/v1.0/key/${of.keyId}/settings`, body, h)).status).toBe(200);
+    };
+    const times = [
+      ...(await propagation(
+        key,
+        settings(key, { allowedMethods: ['eth_chainId'] }),
+        refusedWith(403, RpcMessages.methodNotAllowed(CALL.method)),
+      )),
+      ...(await propagation(key, settings(key, { allowedMethods: [] }), accepted)),
+    ];
+    figures.ruleChangeMaxMs = Math.round(Math.max(...times));
+    expect(figures.ruleChangeMaxMs).toBeLessThan(PROPAGATION_BOUND_MS);
+
+    const limited = await accounts.key(h);
+    const perDay = 5;
+    await settings(limited, { requestsPerDay: perDay })();
+    const first = cluster.proxy.served.length;
+    const answers = [];
+    // One at a time, under the per-second limit: the proxy alternates the processes.
+    for (let i = 1; i <= perDay + 3; i++)
+      answers.push(await rpcCall(limited.at(cluster.proxy.url), { ...CALL, id: i }));
+    expect(new Set(cluster.proxy.served.slice(first).map((s) => s.backend))).toEqual(new Set([0, 1]));
+    expect(answers.map((a) => a.status)).toEqual([...Array(perDay).fill(200), 429, 429, 429]);
+    expect(answers.at(-1)?.body.error).toEqual({
+      code: RpcErrorCodes.rateLimited,
+      message: RpcMessages.dailyLimit(perDay),
     });
   });
 

@@ -8,11 +8,19 @@ import { badRequest } from './errors.ts';
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The schema validator: types coerced (query and headers arrive as text), defaults filled, strict UUIDs. */
+/**
+ * An instant as RFC 3339 writes it, with its offset (`2027-01-01T00:00:00Z`, `…+02:00`): a time
+ * without one would be read in the server's own zone.
+ */
+export const DATE_TIME =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
+
+/** The schema validator: types coerced (query and headers arrive as text), defaults filled, strict UUIDs and instants. */
 export const validatorOptions = {
   customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true },
   onCreate: (ajv: { addFormat(name: string, format: RegExp): unknown }) => {
     ajv.addFormat('uuid', UUID);
+    ajv.addFormat('date-time', DATE_TIME);
   },
 } as const;
 

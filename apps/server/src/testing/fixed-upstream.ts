@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 export const FIXED_RESULT = '0x1234567';
 
 /**
- * A JSON-RPC node that answers every single call with a fixed result and its own id: an upstream
+ * A JSON-RPC node that answers every call (a batch with an array) with a fixed result and its own id: an upstream
  * for gateway tests that are about the gateway, with no chain behind it. It keeps the bodies it
  * received, as sent, so that a test can see what reached the node.
  */
@@ -16,13 +16,18 @@ export async function startFixedUpstream(): Promise<{ url: string; received: str
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString();
       received.push(body);
-      let id: unknown = null;
+      let parsed: unknown = null;
       try {
-        id = (JSON.parse(body) as { id?: unknown }).id ?? null;
+        parsed = JSON.parse(body);
       } catch {
         // answered with a null id
       }
-      const answer = JSON.stringify({ jsonrpc: '2.0', id, result: FIXED_RESULT });
+      const one = (call: unknown) => ({
+        jsonrpc: '2.0',
+        id: (call as { id?: unknown } | null)?.id ?? null,
+        result: FIXED_RESULT,
+      });
+      const answer = JSON.stringify(Array.isArray(parsed) ? parsed.map(one) : one(parsed));
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
       response.end(answer);
     });

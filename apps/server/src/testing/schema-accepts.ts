@@ -1,11 +1,12 @@
 /**
  * Whether the server's validator accepts a value for a request schema: the JSON Schema keywords
  * the contract uses, read as Fastify's Ajv reads them (coerceTypes 'array', useDefaults,
- * ajv-formats), plus the server's own rules (apps/server/src/http/validation.ts): strict UUIDs,
+ * ajv-formats), plus the server's own rules (apps/server/src/http/validation.ts): strict UUIDs and instants,
  * finite numbers, text that is well-formed Unicode without NUL characters. The property tests send only values this refuses, so an answer of 2xx
  * is a hole in the server, never a lax generator. A keyword it does not know throws: a new
  * keyword in the contract must be taught here before the tests trust their inputs.
  */
+import { DATE_TIME } from '../http/validation.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -33,6 +34,7 @@ const KNOWN = new Set([
 
 /** The formats request schemas use: ajv-formats' email, and the server's strict UUID (no urn: form). */
 const FORMATS: Record<string, RegExp> = {
+  'date-time': DATE_TIME,
   uuid: /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
   email:
     /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,

@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint.ts';
 import { AccountHeaders } from '../headers.ts';
+import { ApiKeySettings, RollApiKeyBody, RolledApiKey, UpdateApiKeySettingsBody } from '../key-settings.ts';
 import {
   ApiKey,
   ApiKeyList,
@@ -60,5 +61,32 @@ export const keyEndpoints = {
     path: '/api/v1.0/key/:apiKeyId',
     params: ApiKeyParams,
     response: Empty,
+  }),
+  /** A key's security settings (ours: docs/api.md "Locking a key down"). */
+  settings: endpoint({
+    ...keyCall,
+    method: 'GET',
+    path: '/api/v1.0/key/:apiKeyId/settings',
+    params: ApiKeyParams,
+    response: ApiKeySettings,
+    summary: "A key's allowed origins, addresses, methods and contracts, its limits, JWT keys and expiry",
+  }),
+  updateSettings: endpoint({
+    ...keyCall,
+    method: 'POST',
+    path: '/api/v1.0/key/:apiKeyId/settings',
+    params: ApiKeyParams,
+    body: UpdateApiKeySettingsBody,
+    response: ApiKeySettings,
+    summary: 'Changes any of them; a wrong entry is refused with a message naming it, and nothing changes',
+  }),
+  roll: endpoint({
+    ...keyCall,
+    method: 'POST',
+    path: '/api/v1.0/key/:apiKeyId/roll',
+    params: ApiKeyParams,
+    body: RollApiKeyBody,
+    response: RolledApiKey,
+    summary: 'A new secret for the same key id, shown once; the old one stays valid for overlapSeconds',
   }),
 };

@@ -1,15 +1,29 @@
 import type { Db } from '../../db/database.ts';
 import { billingEnabledAccounts } from '../accounts/accounts.service.ts';
-import { findGatewayKeys } from './keys.store.ts';
+import { JwtVerifier } from './key-jwt.ts';
+import { KeyPolicy } from './key-policy.ts';
+import { findGatewayKeys, findGatewayKeyVersions, type GatewayKeyRow } from './keys.store.ts';
 
 /** What the gateway needs to know of a key, as the database says it now. */
 export interface KeyState {
   accountId: string;
+  /** The key row's updated_at as text: a change to the key moves it. */
+  version: string;
   /** SHA-256 of the key, decoded from its stored hex once per read rather than once per request. */
   keyHash: Buffer;
+  /** The secret a roll replaced, valid until previousUntil (ms); null when there is none. */
+  previousKeyHash: Buffer | null;
+  previousUntil: number;
   active: boolean;
   deleted: boolean;
   accountEnabled: boolean;
+  /** When the key stops being valid (ms); null: never. */
+  expiresAt: number | null;
+  /** The JWT check when the key requires JWT-signed requests, else null. */
+  jwt: JwtVerifier | null;
+  /** The key's allowed origins, addresses, methods and contracts; null when it has none. */
+  policy: KeyPolicy | null;
+  limits: { requestsPerSecond: number | null; requestsPerDay: number | null };
 }
 
 interface Entry {
@@ -29,12 +43,30 @@ const MAX_ENTRIES = 100_000;
 const MISS_MS = 5_000;
 const MAX_MISSES = 20_000;
 
+function toState(row: GatewayKeyRow, accountEnabled: boolean): KeyState {
+  return {
+    accountId: row.accountId,
+    version: row.version,
+    keyHash: row.keyHash,
+    previousKeyHash: row.previousKeyHash,
+    previousUntil: row.previousKeyExpiresAt?.getTime() ?? 0,
+    active: row.active,
+    deleted: row.deleted,
+    accountEnabled,
+    expiresAt: row.expiresAt?.getTime() ?? null,
+    jwt: row.jwtRequired ? new JwtVerifier(row.jwtKeys) : null,
+    policy: KeyPolicy.of(row),
+    limits: { requestsPerSecond: row.requestsPerSecond, requestsPerDay: row.requestsPerDay },
+  };
+}
+
 async function loadKeys(db: Db, ids: string[]): Promise<Map<string, KeyState>> {
   const found = new Map<string, KeyState>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const keys = await findGatewayKeys(db, ids.slice(i, i + CHUNK));
+    if (keys.length === 0) continue;
     const enabled = await billingEnabledAccounts(db, [...new Set(keys.map((k) => k.accountId))]);
-    for (const key of keys) found.set(key.id, { ...key, accountEnabled: enabled.has(key.accountId) });
+    for (const key of keys) found.set(key.id, toState(key, enabled.has(key.accountId)));
   }
   return found;
 }
@@ -130,7 +162,11 @@ export class KeyCache {
     this.misses.set(keyId, now);
   }
 
-  /** Re-reads every cached key; drops keys idle for a while. */
+  /**
+   * Re-reads every cached key's version and account state; drops keys idle for a while. A key
+   * whose version moved (any change: status, rules, limits, secret) is read again whole; the others
+   * keep their compiled rules and JWT check.
+   */
   async refresh(): Promise<void> {
     if (this.refreshing) return;
     this.refreshing = true;
@@ -138,14 +174,24 @@ export class KeyCache {
       const now = Date.now();
       for (const [id, entry] of this.entries) if (now - entry.usedAt > IDLE_MS) this.entries.delete(id);
       const ids = [...this.entries.keys()];
-      if (ids.length === 0) return;
-      const found = await loadKeys(this.db, ids);
-      for (const id of ids) {
-        const entry = this.entries.get(id);
-        if (entry) entry.state = found.get(id) ?? null;
-      }
+      for (let i = 0; i < ids.length; i += CHUNK) await this.refreshChunk(ids.slice(i, i + CHUNK));
     } finally {
       this.refreshing = false;
+    }
+  }
+
+  private async refreshChunk(ids: string[]): Promise<void> {
+    const versions = await findGatewayKeyVersions(this.db, ids);
+    const changed = versions.filter((v) => this.entries.get(v.id)?.state?.version !== v.version).map((v) => v.id);
+    const reloaded = changed.length > 0 ? await loadKeys(this.db, changed) : new Map<string, KeyState>();
+    const enabled = await billingEnabledAccounts(this.db, [...new Set(versions.map((v) => v.accountId))]);
+    const present = new Set(versions.map((v) => v.id));
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (!entry) continue;
+      if (!present.has(id)) entry.state = null;
+      else if (reloaded.has(id)) entry.state = reloaded.get(id) ?? null;
+      if (entry.state) entry.state.accountEnabled = enabled.has(entry.state.accountId);
     }
   }
 

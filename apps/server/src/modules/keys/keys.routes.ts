@@ -22,7 +22,8 @@ const keyNameRule =
 
 /** The API key calls of spec A §7: any member of the account manages its keys. */
 export const keyRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { keys }) => {
-  const { list, create, createByName, rename, activate, deactivate, remove } = endpoints.keys;
+  const { list, create, createByName, rename, activate, deactivate, remove, settings, updateSettings, roll } =
+    endpoints.keys;
 
   route(app, list, {}, async (req) => ok(await keys.list(requireAccount(req).id, req.query)));
 
@@ -53,4 +54,14 @@ export const keyRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { keys }) 
     await keys.remove(requireAccount(req).id, req.params.apiKeyId);
     return ok({}, Messages.apiKeyDeleted);
   });
+
+  route(app, settings, {}, async (req) => ok(await keys.settings(requireAccount(req).id, req.params.apiKeyId)));
+
+  route(app, updateSettings, {}, async (req) =>
+    ok(await keys.updateSettings(requireAccount(req).id, req.params.apiKeyId, req.body), Messages.apiKeySettingsSaved),
+  );
+
+  route(app, roll, {}, async (req) =>
+    ok(await keys.roll(requireAccount(req).id, req.params.apiKeyId, req.body.overlapSeconds), Messages.apiKeyRolled),
+  );
 };

@@ -3,14 +3,21 @@ import {
   API_KEYS_PER_ACCOUNT,
   type ApiKey,
   type ApiKeyList,
+  type ApiKeySettings,
   type CreatedApiKey,
   isApiKeyNameGiven,
+  type KeyRollOverlap,
+  KeyRuleMessages,
   Messages,
+  type RolledApiKey,
+  type UpdateApiKeySettingsBody,
 } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { lockAccountRow } from '../accounts/account-rows.service.ts';
 import { hashApiKey, newApiKeySecret } from './api-key-secret.ts';
+import type { LimitCeilings } from './key-limits.ts';
+import { readSettingsChange } from './key-settings-input.ts';
 import * as store from './keys.store.ts';
 
 /**
@@ -30,7 +37,12 @@ export function checkKeyName(name: unknown, requiredMessage: string): string {
  * status, not by role. A key of another account is answered as unknown, never as someone else's.
  */
 export class KeysService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The deployment's per-key limits, which a key's own may only lower. */
+    private readonly ceilings: LimitCeilings = { perSecond: 0, perDay: 0 },
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async list(accountId: string, page: { limit: number; offset: number }): Promise<ApiKeyList> {
     const { apiKeys, total } = await store.listKeys(this.db, accountId, page);
@@ -72,9 +84,60 @@ export class KeysService {
     found(await store.findKey(this.db, accountId, keyId));
     throw new AppError('Conflict', Messages.apiKeyDeleteActive);
   }
+
+  /** A key's security settings (docs/api.md "Locking a key down"). */
+  async settings(accountId: string, keyId: string, db: Db = this.db): Promise<ApiKeySettings> {
+    const settings = found(await store.findKeySettings(db, accountId, keyId));
+    const jwtKeys = (await store.findJwtKeys(db, [keyId])).get(keyId) ?? [];
+    return {
+      ...settings,
+      expiresAt: settings.expiresAt?.toISOString() ?? null,
+      jwtPublicKeys: jwtKeys.map((k) => ({ id: k.id, algorithm: k.algorithm, createdAt: k.createdAt.toISOString() })),
+    };
+  }
+
+  /**
+   * Changes the settings given, all or none: each part is checked before anything is written, and
+   * the key row is locked so that two changes do not interleave. JWT-signed requests cannot be
+   * required of a key without a public key. Every gateway process sees the change at its next
+   * re-read of the key (within a second).
+   */
+  async updateSettings(accountId: string, keyId: string, body: UpdateApiKeySettingsBody): Promise<ApiKeySettings> {
+    const change = readSettingsChange(body, this.ceilings, this.now());
+    return this.db.transaction().execute(async (trx) => {
+      const current = found(await store.findKeySettings(trx, accountId, keyId, true));
+      const jwtRequired = change.settings.jwtRequired ?? current.jwtRequired;
+      const publicKeys = change.jwtKeys?.length ?? ((await store.findJwtKeys(trx, [keyId])).get(keyId) ?? []).length;
+      if (jwtRequired && publicKeys === 0) throw badRequest(KeyRuleMessages.jwtWithoutKeys);
+      if (change.jwtKeys) {
+        const unknown = await store.replaceJwtKeys(trx, keyId, change.jwtKeys);
+        if (unknown) throw badRequest(KeyRuleMessages.unknownPublicKey(unknown.unknownAt));
+      }
+      await store.updateKeySettings(trx, keyId, change.settings);
+      return this.settings(accountId, keyId, trx);
+    });
+  }
+
+  /**
+   * A new secret for the same key id, shown once; the old one stays valid for `overlapSeconds`
+   * (none at 0), so that clients can move to the new one without downtime.
+   */
+  async roll(accountId: string, keyId: string, overlapSeconds: KeyRollOverlap): Promise<RolledApiKey> {
+    const secret = newApiKeySecret();
+    const previousUntil = overlapSeconds > 0 ? new Date(this.now().getTime() + overlapSeconds * 1000) : null;
+    const rolled = await store.rollKeySecret(
+      this.db,
+      accountId,
+      keyId,
+      hashApiKey(secret).toString('hex'),
+      previousUntil,
+    );
+    if (!rolled) throw notFound(Messages.apiKeyNotFound);
+    return { key: { keyId, key: secret } };
+  }
 }
 
-function found(key: ApiKey | undefined): ApiKey {
+function found<T>(key: T | undefined): T {
   if (!key) throw notFound(Messages.apiKeyNotFound);
   return key;
 }

@@ -112,18 +112,217 @@ export async function deleteInactiveKey(db: Db, accountId: string, keyId: string
   return row !== undefined;
 }
 
-/** The gateway's view of these keys: account, hash (decoded once per read), status. */
-export async function findGatewayKeys(db: Db, ids: string[]) {
+/** A key's security settings as stored, for the settings calls. */
+export interface StoredKeySettings {
+  allowedOrigins: string[];
+  allowedIps: string[];
+  allowedMethods: string[];
+  allowedContracts: string[];
+  requestsPerSecond: number | null;
+  requestsPerDay: number | null;
+  jwtRequired: boolean;
+  expiresAt: Date | null;
+}
+
+export interface StoredJwtKey {
+  id: string;
+  algorithm: 'RS256' | 'ES256';
+  pem: string;
+  createdAt: Date;
+}
+
+const settingsColumns = [
+  'allowed_origins',
+  'allowed_ips',
+  'allowed_methods',
+  'allowed_contracts',
+  'requests_per_second',
+  'requests_per_day',
+  'jwt_required',
+  'expires_at',
+] as const;
+
+type SettingsRow = {
+  allowed_origins: string[];
+  allowed_ips: string[];
+  allowed_methods: string[];
+  allowed_contracts: string[];
+  requests_per_second: number | null;
+  requests_per_day: number | null;
+  jwt_required: boolean;
+  expires_at: Date | null;
+};
+
+const toSettings = (r: SettingsRow): StoredKeySettings => ({
+  allowedOrigins: r.allowed_origins,
+  allowedIps: r.allowed_ips,
+  allowedMethods: r.allowed_methods,
+  allowedContracts: r.allowed_contracts,
+  requestsPerSecond: r.requests_per_second,
+  requestsPerDay: r.requests_per_day,
+  jwtRequired: r.jwt_required,
+  expiresAt: r.expires_at,
+});
+
+/** The settings of one live key of the account, locked for a change when `forUpdate`. */
+export async function findKeySettings(
+  db: Db,
+  accountId: string,
+  keyId: string,
+  forUpdate = false,
+): Promise<StoredKeySettings | undefined> {
+  let query = live(db, accountId).select(settingsColumns).where('id', '=', keyId);
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && toSettings(row);
+}
+
+export async function findJwtKeys(db: Db, keyIds: string[]): Promise<Map<string, StoredJwtKey[]>> {
+  const byKey = new Map<string, StoredJwtKey[]>();
+  if (keyIds.length === 0) return byKey;
+  const rows = await db
+    .selectFrom('api_key_jwt_keys')
+    .select(['id', 'api_key_id', 'algorithm', 'public_key_pem', 'created_at'])
+    .where('api_key_id', 'in', keyIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) {
+    const list = byKey.get(r.api_key_id) ?? [];
+    list.push({ id: r.id, algorithm: r.algorithm, pem: r.public_key_pem, createdAt: r.created_at });
+    byKey.set(r.api_key_id, list);
+  }
+  return byKey;
+}
+
+/** Writes the settings given (the others stay) and moves updated_at, so every gateway reloads the key. */
+export async function updateKeySettings(db: Db, keyId: string, patch: Partial<StoredKeySettings>): Promise<void> {
+  const json = (list: string[] | undefined) => (list === undefined ? undefined : JSON.stringify(list));
+  await db
+    .updateTable('api_keys')
+    .set({
+      allowed_origins: json(patch.allowedOrigins),
+      allowed_ips: json(patch.allowedIps),
+      allowed_methods: json(patch.allowedMethods),
+      allowed_contracts: json(patch.allowedContracts),
+      requests_per_second: patch.requestsPerSecond,
+      requests_per_day: patch.requestsPerDay,
+      jwt_required: patch.jwtRequired,
+      expires_at: patch.expiresAt,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', keyId)
+    .execute();
+}
+
+/**
+ * Replaces a key's public keys with the list given: saved ones named by id, or by a PEM already
+ * there, keep their id (a JWT in use names it); new PEMs are added; the rest are removed. Answers
+ * the 1-based place of an id that names no public key of this key, and then changes nothing.
+ */
+export async function replaceJwtKeys(
+  db: Db,
+  keyId: string,
+  keys: Array<{ id: string } | { algorithm: 'RS256' | 'ES256'; pem: string }>,
+): Promise<{ unknownAt: number } | undefined> {
+  const current = (await findJwtKeys(db, [keyId])).get(keyId) ?? [];
+  const kept = new Set<string>();
+  const added: Array<{ algorithm: 'RS256' | 'ES256'; pem: string }> = [];
+  for (const [i, k] of keys.entries()) {
+    const saved = current.find((c) => ('id' in k ? c.id === k.id : c.pem === k.pem));
+    if (saved) kept.add(saved.id);
+    else if ('id' in k) return { unknownAt: i + 1 };
+    else if (!added.some((a) => a.pem === k.pem)) added.push(k);
+  }
+  let removal = db.deleteFrom('api_key_jwt_keys').where('api_key_id', '=', keyId);
+  if (kept.size > 0) removal = removal.where('id', 'not in', [...kept]);
+  await removal.execute();
+  if (added.length > 0) {
+    await db
+      .insertInto('api_key_jwt_keys')
+      .values(added.map((k) => ({ api_key_id: keyId, algorithm: k.algorithm, public_key_pem: k.pem })))
+      .execute();
+  }
+  return undefined;
+}
+
+/**
+ * A new secret for a live key: the one it replaces stays valid until `previousUntil` (none when
+ * null); a secret an earlier roll kept is dropped. Answers whether the key was there.
+ */
+export async function rollKeySecret(
+  db: Db,
+  accountId: string,
+  keyId: string,
+  keyHash: string,
+  previousUntil: Date | null,
+): Promise<boolean> {
+  const row = await liveKey(db, accountId, keyId)
+    .set((eb) => ({
+      previous_key_hash: previousUntil ? eb.ref('key_hash') : null,
+      previous_key_expires_at: previousUntil,
+      key_hash: keyHash,
+      updated_at: sql`now()`,
+    }))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What the gateway reads of a key: everything its checks need, and the version it was read at. */
+export interface GatewayKeyRow extends StoredKeySettings {
+  id: string;
+  accountId: string;
+  /** updated_at as text: microseconds, so two changes in one millisecond still differ. */
+  version: string;
+  keyHash: Buffer;
+  previousKeyHash: Buffer | null;
+  previousKeyExpiresAt: Date | null;
+  active: boolean;
+  deleted: boolean;
+  jwtKeys: StoredJwtKey[];
+}
+
+/** The gateway's view of these keys (hashes decoded once per read, not once per request). */
+export async function findGatewayKeys(db: Db, ids: string[]): Promise<GatewayKeyRow[]> {
   const rows = await db
     .selectFrom('api_keys')
-    .select(['id', 'account_id', 'key_hash', 'status', 'deleted_at'])
+    .select([
+      'id',
+      'account_id',
+      'key_hash',
+      'previous_key_hash',
+      'previous_key_expires_at',
+      'status',
+      'deleted_at',
+      sql<string>`updated_at::text`.as('version'),
+      ...settingsColumns,
+    ])
     .where('id', 'in', ids)
     .execute();
+  const jwtKeys = await findJwtKeys(
+    db,
+    rows.filter((r) => r.jwt_required).map((r) => r.id),
+  );
   return rows.map((r) => ({
+    ...toSettings(r),
     id: r.id,
     accountId: r.account_id,
+    version: r.version,
     keyHash: Buffer.from(r.key_hash, 'hex'),
+    previousKeyHash: r.previous_key_hash ? Buffer.from(r.previous_key_hash, 'hex') : null,
+    previousKeyExpiresAt: r.previous_key_expires_at,
     active: r.status === 'ACTIVE',
     deleted: r.deleted_at !== null,
+    jwtKeys: jwtKeys.get(r.id) ?? [],
   }));
+}
+
+/** Each key's version and account: what the gateway's periodic re-read compares with what it holds. */
+export async function findGatewayKeyVersions(db: Db, ids: string[]) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'account_id as accountId', sql<string>`updated_at::text`.as('version')])
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -31,7 +31,9 @@ describe('the RPC gateway on the embedded default (a local Anvil node per networ
       headers: { origin: 'https://dapp.example', 'access-control-request-method': 'POST' },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, x-api-key-id, x-api-key');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(
+      'content-type, authorization, x-api-key-id, x-api-key',
+    );
     // The node's own length is kept (no chunked re-encoding).
     expect(mainnet.headers.get('content-length')).toBe(String(JSON.stringify(mainnet.body).length));
   });

@@ -68,17 +68,23 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
     const path = params['*'] === undefined ? `${params.chain}/${params.net}` : params['*'].replace(/\/+$/, '');
     const network = findRpcNetwork(path);
     if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
-    const caller = await rpc.authorize(
-      credential(request, API_KEY_ID_PARAM),
-      credential(request, API_KEY_PARAM),
-      request.ip,
-    );
+    const caller = await rpc.authorize(credential(request, API_KEY_ID_PARAM), {
+      key: credential(request, API_KEY_PARAM),
+      authorization: request.headers.authorization,
+      origin: request.headers.origin,
+      referer: request.headers.referer,
+      ip: request.ip,
+    });
     const body = request.body as string;
     const parsed = parseRpcBody(body, config.RPC_MAX_BATCH);
-    await rpc.limit(caller, parsed.id);
-    // Calls the method policy keeps back are answered here: never sent upstream, never metered.
-    const screened = rpc.screen(body, parsed);
-    if (screened.forward === null) return reply.send(parsed.batch ? screened.answers : screened.answers[0]);
+    // Calls the method policy or the key's rules keep back are answered here: never sent upstream,
+    // never metered, never counted against the key's limits.
+    const screened = rpc.screen(body, parsed, caller);
+    if (screened.forward === null) {
+      reply.status(screened.refusedByKey > 0 ? 403 : 200);
+      return reply.send(parsed.batch ? screened.answers : screened.answers[0]);
+    }
+    await rpc.limit(caller, screened.forwardedCalls, parsed.id);
     const answer = await rpc.forward(network, screened.forward, parsed.id);
     rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
     if (screened.answers.length > 0) return reply.send(await withOwnAnswers(answer, screened.answers, network.name));
@@ -104,7 +110,7 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
     reply
       .status(204)
       .header('access-control-allow-methods', 'POST, OPTIONS')
-      .header('access-control-allow-headers', `content-type, ${API_KEY_ID_PARAM}, ${API_KEY_PARAM}`)
+      .header('access-control-allow-headers', `content-type, authorization, ${API_KEY_ID_PARAM}, ${API_KEY_PARAM}`)
       .header('access-control-max-age', '86400')
       .send(),
   );

@@ -5,8 +5,9 @@ import { formatEther } from 'viem';
 import { type Config, isProduction } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { addressKey, type RateLimiter } from '../../http/rate-limit.ts';
-import { apiKeyMatches } from '../keys/api-key-secret.ts';
-import { KeyCache } from '../keys/key-cache.ts';
+import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
+import { KeyCache, type KeyState } from '../keys/key-cache.ts';
+import { KeyLimits } from '../keys/key-limits.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
 import { checkFundRequest, FaucetRefusal, LocalFaucet } from './faucet.ts';
 import { MethodPolicy } from './method-policy.ts';
@@ -19,6 +20,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface Caller {
   accountId: string;
   apiKeyId: string;
+  /** The key as the cache holds it: its rules and limits. */
+  key: KeyState;
 }
 
 /** Addresses refused for failed key checks are forgotten past this many, oldest first. */
@@ -32,6 +35,7 @@ const MAX_REFUSED_ADDRESSES = 10_000;
 export class RpcGateway {
   readonly keys: KeyCache;
   readonly meter: UsageMeter;
+  private readonly limits: KeyLimits;
   private readonly anvil: AnvilNodes;
   private readonly networks = new Map<string, NetworkUpstreams>();
   private readonly policy: MethodPolicy;
@@ -47,6 +51,10 @@ export class RpcGateway {
   ) {
     this.keys = new KeyCache(db);
     this.meter = new UsageMeter(db, log);
+    this.limits = new KeyLimits(limiter, {
+      perSecond: config.RPC_RATE_LIMIT_PER_SECOND,
+      perDay: config.RPC_RATE_LIMIT_PER_DAY,
+    });
     this.anvil = new AnvilNodes(config.dataDir, log);
     this.policy = new MethodPolicy(config.rpcBlockedMethods, config.rpcAllowedMethods);
     for (const network of RPC_NETWORKS) {
@@ -74,29 +82,38 @@ export class RpcGateway {
   }
 
   /**
-   * Who is calling: a live key of an account that is not suspended. A client address that keeps
-   * sending wrong keys (each unknown id costs a database read) is refused for the rest of the minute,
-   * but only its failing checks and its reads of ids not yet cached: a key that checks out from the
-   * cache is served, so that whoever shares the address (a carrier NAT, a /64) cannot cut it off.
+   * Who is calling: a live, unexpired key of an account that is not suspended, with its secret (or
+   * its JWT) and from an origin and address its rules allow (keyRefusal). A client address that
+   * keeps sending wrong keys or tokens (each unknown id costs a database read) is refused for the
+   * rest of the minute, but only its failing checks and its reads of ids not yet cached: a key that
+   * checks out from the cache is served, so that whoever shares the address (a carrier NAT, a /64)
+   * cannot cut it off.
    */
-  async authorize(keyId: string | undefined, key: string | undefined, clientIp: string): Promise<Caller> {
-    if (!keyId || !key) throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.missingKey);
-    const address = addressKey(clientIp);
+  async authorize(keyId: string | undefined, request: KeyRequest): Promise<Caller> {
+    if (!keyId || (request.key === undefined && request.authorization === undefined)) {
+      throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.missingKey);
+    }
+    const address = addressKey(request.ip);
     const id = UUID.test(keyId) ? keyId.toLowerCase() : null;
     let state = id === null ? null : this.keys.cached(id);
     if (state === undefined && id !== null) {
       this.refuseIfFailing(address);
       state = await this.keys.get(id);
     }
-    if (!state || !apiKeyMatches(key, state.keyHash)) {
+    if (!state || id === null) {
       this.refuseIfFailing(address);
       await this.countFailedCheck(address);
       throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.wrongKey);
     }
-    if (state.deleted) throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.deletedKey);
-    if (!state.active) throw new RpcRefusal(403, RpcErrorCodes.forbidden, RpcMessages.inactiveKey);
-    if (!state.accountEnabled) throw new RpcRefusal(403, RpcErrorCodes.forbidden, RpcMessages.suspended);
-    return { accountId: state.accountId, apiKeyId: keyId.toLowerCase() };
+    const refused = keyRefusal(state, request);
+    if (refused) {
+      if (refused.wrongCredential) {
+        this.refuseIfFailing(address);
+        await this.countFailedCheck(address);
+      }
+      throw new RpcRefusal(refused.httpStatus, refused.code, refused.message);
+    }
+    return { accountId: state.accountId, apiKeyId: id, key: state };
   }
 
   private refuseIfFailing(address: string): void {
@@ -130,22 +147,29 @@ export class RpcGateway {
     });
   }
 
-  /** The calls the method policy lets through to the upstreams, and the gateway's answers to the others. */
-  screen(body: string, parsed: ParsedRpcBody): ScreenedBody {
-    return screenRpcBody(body, parsed, (method) => this.policy.verdict(method));
+  /**
+   * The calls the method policy and the key's allowed methods and contracts let through to the
+   * upstreams, and the gateway's answers to the others.
+   */
+  screen(body: string, parsed: ParsedRpcBody, caller: Caller): ScreenedBody {
+    const policy = caller.key.policy;
+    return screenRpcBody(
+      body,
+      parsed,
+      (method) => this.policy.verdict(method),
+      policy && ((call) => policy.callRefusal(call)),
+    );
   }
 
-  /** The per-key limit (RPC_RATE_LIMIT_PER_SECOND; off at 0): HTTP 429 with Retry-After. */
-  async limit(caller: Caller, id: string | number | null): Promise<void> {
-    const perSecond = this.config.RPC_RATE_LIMIT_PER_SECOND;
-    if (perSecond <= 0) return;
-    const { allowed, retryAfterSeconds } = await this.limiter.hit(`rpc:${caller.apiKeyId}`, {
-      limit: perSecond,
-      windowSeconds: 1,
-    });
-    if (!allowed) {
-      throw new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.rateLimited(perSecond), id, {
-        'retry-after': String(retryAfterSeconds),
+  /**
+   * The key's limits (its own, under the deployment's RPC_RATE_LIMIT_PER_SECOND and _PER_DAY) for
+   * the calls about to go upstream: HTTP 429 with Retry-After past one.
+   */
+  async limit(caller: Caller, calls: number, id: string | number | null): Promise<void> {
+    const refused = await this.limits.count(caller.apiKeyId, caller.key.limits, calls);
+    if (refused) {
+      throw new RpcRefusal(429, RpcErrorCodes.rateLimited, refused.message, id, {
+        'retry-after': String(refused.retryAfterSeconds),
       });
     }
   }

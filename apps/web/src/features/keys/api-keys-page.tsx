@@ -9,6 +9,7 @@ import { tableLocale } from '../../components/load-state';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
+import { KeySecurityTexts } from './key-security-texts';
 import { useActivateApiKey, useApiKeys } from './keys-queries';
 
 // Opened on demand: their Modal and Form load on first open, not with the page.
@@ -17,17 +18,21 @@ const EditApiKeyModal = lazyDialog(() => import('./edit-api-key-modal').then((m)
 const DeactivateApiKeyModal = lazyDialog(() => import('./key-confirmations').then((m) => m.DeactivateApiKeyModal));
 const DeleteApiKeyModal = lazyDialog(() => import('./key-confirmations').then((m) => m.DeleteApiKeyModal));
 const NewApiKeyModal = lazyDialog(() => import('./new-api-key-modal').then((m) => m.NewApiKeyModal));
+const KeyDetailsDrawer = lazyDialog(() => import('./key-details-drawer').then((m) => m.KeyDetailsDrawer));
 
 const T = Texts.keys;
 
 type Dialog =
   | { kind: 'create' }
   | { kind: 'created'; created: CreatedApiKey }
-  | { kind: 'edit' | 'deactivate' | 'delete'; apiKey: ApiKey };
+  | { kind: 'edit' | 'deactivate' | 'delete'; apiKey: ApiKey }
+  // By id: the drawer shows the key as the list holds it now (renamed, say), and closes once it is gone.
+  | { kind: 'details'; apiKeyId: string };
 
 /**
  * /account/:accountId/apiKeys, API Key Management (spec A §2, §4): the keys with their status,
- * rename, Activate or Deactivate, Delete (only when INACTIVE), and Generate New API Keys.
+ * rename, Activate or Deactivate, Delete (only when INACTIVE), and Generate New API Keys; Security
+ * opens a key's details drawer (ours: its rules, limits, expiry, JWT keys and the roll of its secret).
  */
 export function ApiKeysPage() {
   const accountId = useParams().accountId ?? '';
@@ -36,6 +41,7 @@ export function ApiKeysPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const scroll = useTableScroll();
   const close = () => setDialog(null);
+  const detailsKey = dialog?.kind === 'details' ? keys.data?.apiKeys.find((k) => k.id === dialog.apiKeyId) : undefined;
 
   useEffect(() => {
     if (keys.error) toast.error(keys.error);
@@ -65,7 +71,10 @@ export function ApiKeysPage() {
       render: (_value, apiKey) => {
         const inactive = apiKey.status === 'INACTIVE';
         return (
-          <Space>
+          <Space wrap>
+            <Button type="link" onClick={() => setDialog({ kind: 'details', apiKeyId: apiKey.id })}>
+              {KeySecurityTexts.security}
+            </Button>
             {inactive ? (
               <Button
                 type="link"
@@ -121,6 +130,7 @@ export function ApiKeysPage() {
         <DeactivateApiKeyModal accountId={accountId} apiKey={dialog.apiKey} onClose={close} />
       )}
       {dialog?.kind === 'delete' && <DeleteApiKeyModal accountId={accountId} apiKey={dialog.apiKey} onClose={close} />}
+      {detailsKey && <KeyDetailsDrawer accountId={accountId} apiKey={detailsKey} onClose={close} />}
     </>
   );
 }

@@ -1,13 +1,21 @@
-import { API_KEY_LIST_LIMIT, endpoints, Messages } from '@ebs/contract';
+import {
+  API_KEY_LIST_LIMIT,
+  type ApiKeySettings,
+  endpoints,
+  type KeyRollOverlap,
+  Messages,
+  type UpdateApiKeySettingsBody,
+} from '@ebs/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { toast } from '../../lib/toast';
 
 export const apiKeyKeys = {
   list: (accountId: string) => ['account', accountId, 'api-keys'] as const,
+  settings: (accountId: string, apiKeyId: string) => ['account', accountId, 'api-keys', apiKeyId, 'settings'] as const,
 };
 
-const { list, create, rename, activate, deactivate, remove } = endpoints.keys;
+const { list, create, rename, activate, deactivate, remove, settings, updateSettings, roll } = endpoints.keys;
 
 /** spec A §7, §9: the console fetches 100 keys at offset 0. */
 export const useApiKeys = (accountId: string) =>
@@ -75,4 +83,31 @@ export const useDeleteApiKey = (accountId: string) =>
     accountId,
     (apiKeyId: string) => api(remove, { accountId, params: { apiKeyId } }),
     () => Messages.apiKeyDeleted,
+  );
+
+export const useApiKeySettings = (accountId: string, apiKeyId: string) =>
+  useQuery({
+    queryKey: apiKeyKeys.settings(accountId, apiKeyId),
+    queryFn: () => api(settings, { accountId, params: { apiKeyId } }),
+  });
+
+/** The answer is the whole settings: it becomes the cached settings, so nothing is fetched again. */
+export function useUpdateApiKeySettings(accountId: string, apiKeyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateApiKeySettingsBody) => api(updateSettings, { accountId, params: { apiKeyId }, body }),
+    onSuccess: (saved: ApiKeySettings) => {
+      toast.success(Messages.apiKeySettingsSaved);
+      queryClient.setQueryData(apiKeyKeys.settings(accountId, apiKeyId), saved);
+    },
+  });
+}
+
+/** The new secret is shown once: dropped from the cache as the created key is. */
+export const useRollApiKey = (accountId: string, apiKeyId: string) =>
+  useKeyChange(
+    accountId,
+    (overlapSeconds: KeyRollOverlap) => api(roll, { accountId, params: { apiKeyId }, body: { overlapSeconds } }),
+    () => Messages.apiKeyRolled,
+    { gcTime: 0 },
   );

@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyList } from '@ebs/contract';
+import type { ApiKey, ApiKeyList, ApiKeySettings } from '@ebs/contract';
 
 /** An API key as the key list answers it, created and updated 2026-11-21 12:00 UTC. */
 export const apiKey = (id: string, name: string, status: ApiKey['status']): ApiKey => ({
@@ -19,3 +19,25 @@ export const keyList = (apiKeys: ApiKey[]): ApiKeyList => ({
   total: apiKeys.length,
   count: apiKeys.length,
 });
+
+/** A key's security settings: nothing locked down unless `patch` says so. */
+export const keySettings = (patch: Partial<ApiKeySettings> = {}): ApiKeySettings => ({
+  allowedOrigins: [],
+  allowedIps: [],
+  allowedMethods: [],
+  allowedContracts: [],
+  requestsPerSecond: null,
+  requestsPerDay: null,
+  jwtRequired: false,
+  jwtPublicKeys: [],
+  expiresAt: null,
+  ...patch,
+});
+
+/** An EC P-256 public key in PEM, as a customer pastes it. */
+export const PUBLIC_PEM = [
+  '-----BEGIN PUBLIC KEY-----',
+  'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEEVs/o5+uQbTjL3chynL4wXgUg2R9',
+  'q9UU8I5mEovUf86QZ7kOBIjJwqnzD1omageEHWwHdBO6B+dFabmdT9POxg==',
+  '-----END PUBLIC KEY-----',
+].join('\n');

@@ -1,4 +1,4 @@
-import type { CreatedApiKey } from '@ebs/contract';
+import type { RolledApiKey } from '@ebs/contract';
 import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { CopyButton } from '../../components/copy-button';
 import { Texts } from '../../lib/texts';
@@ -6,7 +6,8 @@ import { Texts } from '../../lib/texts';
 const T = Texts.keys;
 
 interface NewApiKeyModalProps {
-  created: CreatedApiKey;
+  /** A created key or a rolled one: the key id and the secret. */
+  created: RolledApiKey;
   onDone: () => void;
 }
 
@@ -25,8 +26,9 @@ function SecretValue({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The one-time display (spec A §2): the key id and the key, each with a copy button. The key is
- * never shown again, so only Done closes it: no close icon, no click outside, no Escape.
+ * The one-time display (spec A §2) of a created or rolled key: the key id and the key, each with a
+ * copy button. The key is never shown again, so only Done closes it: no close icon, no click
+ * outside, no Escape.
  */
 export function NewApiKeyModal({ created, onDone }: NewApiKeyModalProps) {
   return (

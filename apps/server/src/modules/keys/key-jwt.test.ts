@@ -1,0 +1,110 @@
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { KeyRuleMessages } from '@ebs/contract';
+import { describe, expect, it } from 'vitest';
+import { JwtVerifier, readPublicKeyPem } from './key-jwt.ts';
+
+const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const stranger = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const pem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();
+
+const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A compact JWS as a customer's backend would make it. */
+function jwt(header: Record<string, unknown>, claims: Record<string, unknown>, privateKey: KeyObject): string {
+  const signingInput = `${part(header)}.${part(claims)}`;
+  const es = header.alg === 'ES256';
+  const signature = sign(
+    'sha256',
+    Buffer.from(signingInput),
+    es ? { key: privateKey, dsaEncoding: 'ieee-p1363' } : privateKey,
+  );
+  return `${signingInput}.${signature.toString('base64url')}`;
+}
+
+const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
+const inSeconds = (s: number) => NOW / 1000 + s;
+
+describe('JWT-signed requests', () => {
+  const verifier = new JwtVerifier([
+    { id: 'ec-key', algorithm: 'ES256', pem: pem(ec.publicKey) },
+    { id: 'rsa-key', algorithm: 'RS256', pem: pem(rsa.publicKey) },
+  ]);
+  const bearer = (token: string) => `Bearer ${token}`;
+
+  it('accepts an ES256 or RS256 token naming its public key in kid, with exp within a day', () => {
+    const es = jwt({ alg: 'ES256', kid: 'ec-key', typ: 'JWT' }, { exp: inSeconds(3600) }, ec.privateKey);
+    const rs = jwt({ alg: 'RS256', kid: 'rsa-key' }, { exp: inSeconds(86_400), sub: 'user-1' }, rsa.privateKey);
+    expect(verifier.refusal(bearer(es), NOW)).toBeNull();
+    expect(verifier.refusal(bearer(rs), NOW)).toBeNull();
+    // Verified once, then known until it expires.
+    expect(verifier.refusal(bearer(es), NOW + 3_000_000)).toBeNull();
+    expect(verifier.refusal(bearer(es), NOW + 3_700_000)).toMatch(/^it expired at /);
+  });
+
+  it('says why any other token is refused', () => {
+    const good = { exp: inSeconds(600) };
+    const cases: Array<[string | undefined, string | RegExp]> = [
+      [undefined, 'missing'],
+      ['Basic abc', 'missing'],
+      [bearer('abc.def'), 'it must be three base64url parts: header.payload.signature'],
+      [bearer(jwt({ alg: 'ES256' }, good, ec.privateKey)), 'its header must name alg (RS256 or ES256) and kid'],
+      [
+        bearer(jwt({ alg: 'ES256', kid: 'other' }, good, ec.privateKey)),
+        "kid other is not one of this key's public keys",
+      ],
+      // The algorithm is the public key's, never the token's: no HS256 with the public key as secret, no "none".
+      [bearer(jwt({ alg: 'RS256', kid: 'ec-key' }, good, rsa.privateKey)), 'kid ec-key is an ES256 key'],
+      [bearer(`${part({ alg: 'none', kid: 'ec-key' })}.${part(good)}.`), 'kid ec-key is an ES256 key'],
+      [
+        bearer(jwt({ alg: 'ES256', kid: 'ec-key' }, good, stranger.privateKey)),
+        'the signature does not match the public key',
+      ],
+      [bearer(jwt({ alg: 'ES256', kid: 'ec-key' }, {}, ec.privateKey)), 'it has no exp claim'],
+      [
+        bearer(jwt({ alg: 'ES256', kid: 'ec-key' }, { exp: inSeconds(-120) }, ec.privateKey)),
+        /^it expired at 2026-11-26T11:58:00/,
+      ],
+      [
+        bearer(jwt({ alg: 'ES256', kid: 'ec-key' }, { exp: inSeconds(2 * 86_400) }, ec.privateKey)),
+        'its exp is more than 24 hours ahead',
+      ],
+      [
+        bearer(jwt({ alg: 'ES256', kid: 'ec-key' }, { exp: inSeconds(600), nbf: inSeconds(300) }, ec.privateKey)),
+        /^it is not valid before /,
+      ],
+    ];
+    for (const [header, reason] of cases) {
+      const why = verifier.refusal(header, NOW);
+      if (typeof reason === 'string') expect(why).toBe(reason);
+      else expect(why).toMatch(reason);
+    }
+    // A token whose claims were changed after signing.
+    const token = jwt({ alg: 'ES256', kid: 'ec-key' }, good, ec.privateKey).split('.');
+    const forged = [token[0], part({ exp: inSeconds(80_000) }), token[2]].join('.');
+    expect(verifier.refusal(bearer(forged), NOW)).toBe('the signature does not match the public key');
+  });
+
+  it('takes RSA keys of 2048 bits or more and P-256 keys, as SPKI PEM, and refuses the rest by number', () => {
+    expect(readPublicKeyPem(pem(ec.publicKey), 1)).toEqual({ algorithm: 'ES256', pem: pem(ec.publicKey) });
+    const pkcs1 = rsa.publicKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    expect(readPublicKeyPem(pkcs1, 1)).toEqual({ algorithm: 'RS256', pem: pem(rsa.publicKey) });
+    const refusal = (text: string, n: number) => {
+      try {
+        readPublicKeyPem(text, n);
+        return 'accepted';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey;
+    const ed = generateKeyPairSync('ed25519').publicKey;
+    expect(refusal(pem(weak), 2)).toBe(KeyRuleMessages.pemWeakRsa(2, 1024));
+    expect(refusal(pem(p384), 1)).toBe(KeyRuleMessages.pemInvalid(1));
+    expect(refusal(pem(ed), 1)).toBe(KeyRuleMessages.pemInvalid(1));
+    expect(refusal('not a key', 3)).toBe(KeyRuleMessages.pemInvalid(3));
+    const privatePem = ec.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(refusal(privatePem, 1)).toBe(KeyRuleMessages.pemPrivate(1));
+  });
+});

@@ -1,0 +1,63 @@
+import type { ApiKey, RolledApiKey } from '@ebs/contract';
+import { Button, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { DetailRow } from '../../components/detail-row';
+import { LoadFailed } from '../../components/load-state';
+import { toast } from '../../lib/toast';
+import { KeySecurityForm } from './key-security-form';
+import { KeySecurityTexts as T } from './key-security-texts';
+import { useApiKeySettings } from './keys-queries';
+import { NewApiKeyModal } from './new-api-key-modal';
+import { RollKeyDialog } from './roll-key-dialog';
+
+interface KeyDetailsDrawerProps {
+  accountId: string;
+  apiKey: ApiKey;
+  onClose: () => void;
+}
+
+/** A key's details: its id, the roll of its secret, and its security settings. */
+export function KeyDetailsDrawer({ accountId, apiKey, onClose }: KeyDetailsDrawerProps) {
+  const settings = useApiKeySettings(accountId, apiKey.id);
+  const [rolling, setRolling] = useState(false);
+  const [rolled, setRolled] = useState<RolledApiKey | null>(null);
+
+  useEffect(() => {
+    if (settings.error) toast.error(settings.error);
+  }, [settings.error]);
+
+  // The dialogs are the drawer's siblings, not its children: a key pressed in them (Escape) would
+  // otherwise reach the drawer through the React tree and close it, the one-time secret with it.
+  return (
+    <>
+      <Drawer open title={apiKey.name} onClose={onClose} width="min(600px, 100vw)">
+        <DetailRow title={T.apiKeyId} value={apiKey.id} copyable />
+        <Flex wrap gap="small" align="center" style={{ marginBlock: 16 }}>
+          <Button onClick={() => setRolling(true)}>{T.rollKey}</Button>
+          <Typography.Text type="secondary">{T.rollHint}</Typography.Text>
+        </Flex>
+        <Typography.Title level={4}>{T.security}</Typography.Title>
+        <Typography.Paragraph type="secondary">{T.securityIntro}</Typography.Paragraph>
+        {settings.data ? (
+          <KeySecurityForm accountId={accountId} apiKeyId={apiKey.id} settings={settings.data} />
+        ) : settings.error ? (
+          <LoadFailed error={settings.error} onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
+        ) : (
+          <Skeleton active />
+        )}
+      </Drawer>
+      {rolling && (
+        <RollKeyDialog
+          accountId={accountId}
+          apiKey={apiKey}
+          onRolled={(secret) => {
+            setRolling(false);
+            setRolled(secret);
+          }}
+          onClose={() => setRolling(false)}
+        />
+      )}
+      {rolled && <NewApiKeyModal created={rolled} onDone={() => setRolled(null)} />}
+    </>
+  );
+}

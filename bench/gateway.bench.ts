@@ -3,13 +3,23 @@
 // and many connections, all measured in one run and printed as ratios. docs/performance.md explains
 // the figures.
 import os from 'node:os';
+import { type CreatedApiKey, KNOWN_RPC_METHODS, rpcUrl } from '@ebs/contract';
 import { cpuPinning, pin } from './support/cpu-pinning.ts';
 import { type Figure, report } from './support/figures.ts';
 import { failures, type Load, type Measurement, measure, RPC_BODY, rpcBatch, type Target } from './support/load.ts';
 import { ensureNginx, nginxProxy } from './support/nginx.ts';
 import { bestOf, compare, comparisonLine, latencyDoubts, problems, table } from './support/report.ts';
 import { wholeSetting } from './support/settings.ts';
-import { anvil, type Cleanup, customer, fixedUpstream, meteredUsage, server, tempDir } from './support/stack.ts';
+import {
+  anvil,
+  type Cleanup,
+  customer,
+  fixedUpstream,
+  type KeyHolder,
+  meteredUsage,
+  server,
+  tempDir,
+} from './support/stack.ts';
 import { runSuite } from './support/suite.ts';
 
 function list(name: string, fallback: number[]): number[] {
@@ -33,12 +43,48 @@ const NETWORKS = { fixed: 'polygon/mainnet', anvil: 'ethereum/mainnet' } as cons
 type UpstreamName = keyof typeof NETWORKS;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+/** The measurement of the locked-down key through the gateway. */
+const LOCKED_TARGET = 'gateway, locked key';
 
-async function call(url: string, body: string): Promise<string> {
-  const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+async function call(url: string, body: string, headers: Record<string, string> = {}): Promise<string> {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   const text = await answer.text();
   if (!answer.ok) throw new Error(`${url.split('?')[0]} answered HTTP ${answer.status}: ${text}`);
   return text;
+}
+
+/** The origin the locked-down key's requests come from: one of its 100. */
+const LOCKED_ORIGIN = 'https://app-42.bench.example';
+
+/**
+ * A second key of the customer holding the most the rules allow (issue: 100 origins, 100 CIDRs,
+ * 50 methods, 100 contracts), of which the bench's requests match one of each that applies: its
+ * check must cost what a plain key's does.
+ */
+async function lockedDownKey(holder: KeyHolder): Promise<(network: string) => string> {
+  const created = await holder.client.post<CreatedApiKey>('/api/v1.0/key/', { apiKeyName: 'locked' }, holder.headers);
+  if (created.status !== 200) throw new Error(`key creation failed: ${created.body.message}`);
+  const { keyId, key } = created.body.data.key;
+  const settings = {
+    allowedOrigins: Array.from({ length: 100 }, (_, i) =>
+      i % 2 ? `https://app-${i}.bench.example` : `https://*.site-${i}.example`,
+    ),
+    // 99 ranges elsewhere, and the loopback the load comes from.
+    allowedIps: [...Array.from({ length: 99 }, (_, i) => `10.${i}.0.0/16`), '127.0.0.0/8'],
+    allowedMethods: [
+      ...KNOWN_RPC_METHODS.slice(0, 49).filter((m) => m !== 'eth_blockNumber'),
+      'eth_blockNumber',
+      'trace_block',
+    ],
+    allowedContracts: Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`),
+  };
+  const saved = await holder.client.post(`/api/v1.0/key/${keyId}/settings`, settings, holder.headers);
+  if (saved.status !== 200) throw new Error(`key settings refused: ${saved.body.message}`);
+  return (network) => rpcUrl(holder.client.baseUrl, network, keyId, key);
 }
 
 interface Scenario {
@@ -71,6 +117,7 @@ function scenarios(): Scenario[] {
 function figuresOf(scenario: Scenario, best: Measurement[]): Figure[] {
   const [direct, ...others] = best as [Measurement, ...Measurement[]];
   const gateway = others.find((m) => m.target === 'gateway') as Measurement;
+  const locked = others.find((m) => m.target === LOCKED_TARGET);
   const nginx = others.find((m) => m.target === 'nginx');
   const figures: Figure[] = [
     {
@@ -87,6 +134,15 @@ function figuresOf(scenario: Scenario, best: Measurement[]): Figure[] {
       value: round(gateway.requestsPerSecond / nginx.requestsPerSecond, 2),
       unit: '×',
       ...(scenario.upstream === 'fixed' && scenario.load.connections >= 64 ? { target: { min: 0.8 } } : {}),
+    });
+  }
+  if (locked) {
+    figures.push({
+      suite: 'gateway',
+      name: `locked-down key ÷ plain key req/s, ${scenario.label}`,
+      value: round(locked.requestsPerSecond / gateway.requestsPerSecond, 2),
+      unit: '×',
+      ...(scenario.load.connections >= 64 ? { target: { min: 0.97 } } : {}),
     });
   }
   figures.push({
@@ -117,6 +173,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     profileDir,
   );
   const holder = await customer(srv);
+  const lockedUrl = await lockedDownKey(holder);
   const nginx = ensureNginx(log);
   const proxies = nginx
     ? {
@@ -141,16 +198,19 @@ async function main(cleanup: Cleanup): Promise<number> {
     const targets: Target[] = [{ name: 'direct', url: upstreams[upstream].url }];
     if (proxies) targets.push({ name: 'nginx', url: proxies[upstream].url });
     targets.push({ name: 'gateway', url: holder.gatewayUrl(NETWORKS[upstream]) });
+    if (upstream === 'fixed') {
+      targets.push({ name: LOCKED_TARGET, url: lockedUrl(NETWORKS[upstream]), headers: { origin: LOCKED_ORIGIN } });
+    }
     // Every path must give the upstream's own answer before it is timed.
     const expected = await call(targets[0]?.url as string, load.body);
     for (const target of targets.slice(1)) {
-      const got = await call(target.url, load.body);
+      const got = await call(target.url, load.body, target.headers);
       if (got !== expected) throw new Error(`${target.name} answered ${got}, the upstream ${expected}`);
     }
     gatewayCalls += load.calls;
     const counted = (m: Measurement) => {
       all.push(m);
-      if (m.target === 'gateway') gatewayCalls += m.answers * load.calls;
+      if (m.target === 'gateway' || m.target === LOCKED_TARGET) gatewayCalls += m.answers * load.calls;
       return m;
     };
     for (const target of targets) counted(await measure(target, WARMUP, load, srv.cpuSeconds));

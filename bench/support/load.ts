@@ -10,6 +10,8 @@ export const rpcBatch = (n: number) =>
 export interface Target {
   name: string;
   url: string;
+  /** Sent with every request besides the content type, e.g. the Origin a locked-down key needs. */
+  headers?: Record<string, string>;
 }
 
 /** What is sent: the body, and how many JSON-RPC calls it holds. */
@@ -69,7 +71,7 @@ export async function measure(
   const run = autocannon({
     url: target.url,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...target.headers },
     body,
     connections,
     pipelining: 1,

@@ -20,10 +20,11 @@ export const KeyRuleMessages = {
   limitAboveCeiling: (label: string, ceiling: number) => `${label} can be at most ${ceiling} on this service.`,
   jwtWithoutKeys: 'Upload a public key before requiring JWT-signed requests.',
   pemInvalid: (n: number) =>
-    `Public key ${n} is not a PEM public key: upload an RSA (2048 bits or more) or EC P-256 public key.`,
+    `Public key ${n} is not a PEM public key: upload an RSA (2048 to 4096 bits) or EC P-256 public key.`,
   pemPrivate: (n: number) =>
     `Public key ${n} is a private key: upload only its public key, and keep the private key secret.`,
-  pemWeakRsa: (n: number, bits: number) => `Public key ${n} is an RSA key of ${bits} bits: use 2048 bits or more.`,
+  pemRsaSize: (n: number, bits: number) =>
+    `Public key ${n} is an RSA key of ${bits} bits: use 2048 to 4096 bits, with the public exponent 65537.`,
   expiryInPast: 'The expiry date must be in the future.',
   unknownPublicKey: (n: number) => `Public key ${n} names no public key of this API key.`,
 } as const;
@@ -156,20 +157,20 @@ const PARSERS: Record<KeyRuleList, (entry: string) => Parsed> = {
 };
 
 /**
- * A list as stored: each entry checked and written one way, duplicates dropped, order kept. The
- * first wrong entry's message, or the list's size, when it cannot be stored.
+ * A list as stored: at most 100 entries, each checked and written one way, duplicates dropped,
+ * order kept. The list's size, or the first wrong entry's message, when it cannot be stored.
  */
 export function parseKeyRuleList(
   list: KeyRuleList,
   entries: readonly string[],
 ): { ok: true; values: string[] } | { ok: false; message: string } {
-  const values: string[] = [];
+  if (entries.length > KEY_RULE_ENTRIES_MAX)
+    return { ok: false, message: KeyRuleMessages.tooMany(KEY_RULE_LABELS[list]) };
+  const values = new Set<string>();
   for (const entry of entries) {
     const parsed = PARSERS[list](entry);
     if (!parsed.ok) return parsed;
-    if (!values.includes(parsed.value)) values.push(parsed.value);
+    values.add(parsed.value);
   }
-  if (values.length > KEY_RULE_ENTRIES_MAX)
-    return { ok: false, message: KeyRuleMessages.tooMany(KEY_RULE_LABELS[list]) };
-  return { ok: true, values };
+  return { ok: true, values: [...values] };
 }

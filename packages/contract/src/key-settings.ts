@@ -31,7 +31,12 @@ export type JwtPublicKeyInfo = Static<typeof JwtPublicKeyInfo>;
 
 /** At most KEY_RULE_ENTRIES_MAX entries, each checked by its list's rule (key-rules.ts) for a message naming it. */
 const RuleList = (description: string) =>
-  Type.Array(Type.String(), { description: `${description}; at most ${KEY_RULE_ENTRIES_MAX} entries` });
+  Type.Array(Type.String({ maxLength: 1000 }), {
+    // The schema's bound keeps a huge list from costing the server anything; past 100 the
+    // list's own check answers with its message.
+    maxItems: KEY_RULE_ENTRIES_MAX * 10,
+    description: `${description}; at most ${KEY_RULE_ENTRIES_MAX} entries`,
+  });
 const Limit = (description: string) =>
   Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000_000 }), Type.Null()], { description });
 
@@ -42,7 +47,7 @@ const settingsFields = {
   allowedIps: RuleList('client addresses the key may be used from: IPv4 or IPv6 addresses and CIDR ranges; empty: any'),
   allowedMethods: RuleList('JSON-RPC methods the key may call, e.g. eth_call, or eth_* for a namespace; empty: any'),
   allowedContracts: RuleList(
-    'contract addresses eth_call, eth_estimateGas, eth_createAccessList, eth_getLogs, eth_newFilter, eth_getCode and eth_getStorageAt may name; empty: any',
+    'contract addresses eth_call, eth_estimateGas, eth_createAccessList, eth_getLogs, eth_newFilter, eth_getCode, eth_getStorageAt and eth_getProof may name; simulations, traced calls and state overrides are then refused; empty: any',
   ),
   requestsPerSecond: Limit(
     'calls per second the key may make (each call of a batch counts); null: the deployment’s limit',
@@ -111,4 +116,5 @@ export const CONTRACT_RULE_METHODS = [
   'eth_newFilter',
   'eth_getCode',
   'eth_getStorageAt',
+  'eth_getProof',
 ] as const;

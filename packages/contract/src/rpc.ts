@@ -107,6 +107,9 @@ export const RpcMessages = {
   methodNotAllowed: (method: string) => `method ${cut(method, 60)} is not allowed for this key`,
   contractNotAllowed: (address: string) => `contract ${cut(address, 42)} is not allowed for this key`,
   contractMissing: (method: string) => `${method} without a contract address is not allowed for this key`,
+  contractOverrides: (method: string) => `${method} with state or block overrides is not allowed for this key`,
+  contractUncheckable: (method: string) =>
+    `method ${cut(method, 60)} is not allowed for this key: it can run or read any contract`,
   perSecondLimit: (limit: number) => `request limit of ${limit} per second reached, resets in 1 second`,
   dailyLimit: (limit: number) => `daily request limit of ${limit} reached, resets at 00:00 UTC`,
   jwtMissing: 'this key requires a JWT: send Authorization: Bearer <JWT>',

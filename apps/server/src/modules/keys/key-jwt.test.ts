@@ -73,6 +73,15 @@ describe('JWT-signed requests', () => {
         bearer(jwt({ alg: 'ES256', kid: 'ec-key' }, { exp: inSeconds(600), nbf: inSeconds(300) }, ec.privateKey)),
         /^it is not valid before /,
       ],
+      [
+        bearer(jwt({ alg: 'ES256', kid: 'ec-key' }, { exp: inSeconds(600), nbf: 'soon' }, ec.privateKey)),
+        'its nbf claim is not a number',
+      ],
+      // A signature of the wrong length is refused before it is checked.
+      [
+        bearer(`${part({ alg: 'RS256', kid: 'rsa-key' })}.${part(good)}.${'A'.repeat(2732)}`),
+        'the signature does not match the public key',
+      ],
     ];
     for (const [header, reason] of cases) {
       const why = verifier.refusal(header, NOW);
@@ -100,7 +109,12 @@ describe('JWT-signed requests', () => {
     const weak = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
     const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey;
     const ed = generateKeyPairSync('ed25519').publicKey;
-    expect(refusal(pem(weak), 2)).toBe(KeyRuleMessages.pemWeakRsa(2, 1024));
+    expect(refusal(pem(weak), 2)).toBe(KeyRuleMessages.pemRsaSize(2, 1024));
+    // A huge key, or a huge exponent, would make each verification cost milliseconds.
+    const huge = generateKeyPairSync('rsa', { modulusLength: 4104 }).publicKey;
+    expect(refusal(pem(huge), 1)).toBe(KeyRuleMessages.pemRsaSize(1, 4104));
+    const exponent = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0xffff_ffff }).publicKey;
+    expect(refusal(pem(exponent), 1)).toBe(KeyRuleMessages.pemRsaSize(1, 2048));
     expect(refusal(pem(p384), 1)).toBe(KeyRuleMessages.pemInvalid(1));
     expect(refusal(pem(ed), 1)).toBe(KeyRuleMessages.pemInvalid(1));
     expect(refusal('not a key', 3)).toBe(KeyRuleMessages.pemInvalid(3));

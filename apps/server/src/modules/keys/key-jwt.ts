@@ -22,8 +22,11 @@ export function readPublicKeyPem(pem: string, n: number): { algorithm: JwtAlgori
   const details = key.asymmetricKeyDetails ?? {};
   let algorithm: JwtAlgorithm;
   if (key.asymmetricKeyType === 'rsa') {
+    // Bounded both ways: a short key can be broken, a huge one (or a huge exponent) makes every
+    // verification cost milliseconds.
     const bits = details.modulusLength ?? 0;
-    if (bits < 2048) throw badRequest(KeyRuleMessages.pemWeakRsa(n, bits));
+    if (bits < 2048 || bits > 4096 || details.publicExponent !== 65537n)
+      throw badRequest(KeyRuleMessages.pemRsaSize(n, bits));
     algorithm = 'RS256';
   } else if (key.asymmetricKeyType === 'ec' && details.namedCurve === 'prime256v1') {
     algorithm = 'ES256';
@@ -51,12 +54,17 @@ const at = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** The public keys of one API key, and the tokens they verified. */
 export class JwtVerifier {
-  private readonly keys = new Map<string, { algorithm: JwtAlgorithm; key: KeyObject }>();
+  private readonly keys = new Map<string, { algorithm: JwtAlgorithm; key: KeyObject; signatureBytes: number }>();
   /** Token → its exp in ms. */
   private readonly verified = new Map<string, number>();
 
   constructor(publicKeys: ReadonlyArray<{ id: string; algorithm: JwtAlgorithm; pem: string }>) {
-    for (const k of publicKeys) this.keys.set(k.id, { algorithm: k.algorithm, key: createPublicKey(k.pem) });
+    for (const k of publicKeys) {
+      const key = createPublicKey(k.pem);
+      // A signature of another length cannot match: refused before any arithmetic.
+      const signatureBytes = k.algorithm === 'ES256' ? 64 : (key.asymmetricKeyDetails?.modulusLength ?? 0) / 8;
+      this.keys.set(k.id, { algorithm: k.algorithm, key, signatureBytes });
+    }
   }
 
   /** Why the Authorization header does not carry a valid token; null when it does. */
@@ -78,12 +86,15 @@ export class JwtVerifier {
     const publicKey = this.keys.get(header.kid);
     if (!publicKey) return `kid ${header.kid.slice(0, 40)} is not one of this key's public keys`;
     if (header.alg !== publicKey.algorithm) return `kid ${header.kid} is an ${publicKey.algorithm} key`;
-    const signed = verify(
-      'sha256',
-      Buffer.from(`${head}.${body}`),
-      publicKey.algorithm === 'ES256' ? { key: publicKey.key, dsaEncoding: 'ieee-p1363' } : publicKey.key,
-      Buffer.from(signature, 'base64url'),
-    );
+    const signatureBytes = Buffer.from(signature, 'base64url');
+    const signed =
+      signatureBytes.length === publicKey.signatureBytes &&
+      verify(
+        'sha256',
+        Buffer.from(`${head}.${body}`),
+        publicKey.algorithm === 'ES256' ? { key: publicKey.key, dsaEncoding: 'ieee-p1363' } : publicKey.key,
+        signatureBytes,
+      );
     if (!signed) return 'the signature does not match the public key';
     const claims = json(body);
     if (!claims) return 'its payload is not a JSON object';
@@ -92,6 +103,7 @@ export class JwtVerifier {
     const seconds = now / 1000;
     if (exp + LEEWAY_SECONDS < seconds) return `it expired at ${at(exp)}`;
     if (exp > seconds + JWT_MAX_LIFETIME_SECONDS + LEEWAY_SECONDS) return 'its exp is more than 24 hours ahead';
+    if (nbf !== undefined && (typeof nbf !== 'number' || !Number.isFinite(nbf))) return 'its nbf claim is not a number';
     if (typeof nbf === 'number' && nbf - LEEWAY_SECONDS > seconds) return `it is not valid before ${at(nbf)}`;
     if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
     this.verified.set(token, exp * 1000);

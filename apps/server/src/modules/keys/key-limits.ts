@@ -46,23 +46,20 @@ export class KeyLimits {
     const now = this.now();
     const midnight = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
     const day = new Date(now).toISOString().slice(0, 10);
-    const [second, daily] = await Promise.all([
-      perSecond && this.limiter.hit(`rpc:${keyId}`, { limit: perSecond.limit, windowSeconds: 1 }, calls),
-      perDay &&
-        this.limiter.hit(
-          `rpc-day:${keyId}:${day}`,
-          { limit: perDay.limit, windowSeconds: Math.ceil((midnight - now) / 1000) },
-          calls,
-        ),
-    ]);
-    if (perSecond && second && !second.allowed) {
-      const message = perSecond.own
-        ? RpcMessages.perSecondLimit(perSecond.limit)
-        : RpcMessages.rateLimited(perSecond.limit);
-      return { message, retryAfterSeconds: second.retryAfterSeconds };
+    // The second first: calls it refuses do not spend the day (a burst must not lock a key out until midnight).
+    if (perSecond) {
+      const second = await this.limiter.hit(`rpc:${keyId}`, { limit: perSecond.limit, windowSeconds: 1 }, calls);
+      if (!second.allowed) {
+        const message = perSecond.own
+          ? RpcMessages.perSecondLimit(perSecond.limit)
+          : RpcMessages.rateLimited(perSecond.limit);
+        return { message, retryAfterSeconds: second.retryAfterSeconds };
+      }
     }
-    if (perDay && daily && !daily.allowed) {
-      return { message: RpcMessages.dailyLimit(perDay.limit), retryAfterSeconds: Math.ceil((midnight - now) / 1000) };
+    if (perDay) {
+      const windowSeconds = Math.ceil((midnight - now) / 1000);
+      const daily = await this.limiter.hit(`rpc-day:${keyId}:${day}`, { limit: perDay.limit, windowSeconds }, calls);
+      if (!daily.allowed) return { message: RpcMessages.dailyLimit(perDay.limit), retryAfterSeconds: windowSeconds };
     }
     return null;
   }

@@ -49,7 +49,15 @@ describe('a key’s policy', () => {
       RpcMessages.originNotAllowed('https://evil.example'),
     );
     expect(allowed(undefined, undefined)).toBe(RpcMessages.originMissing);
-    expect(allowed('null')).toBe(RpcMessages.originMissing);
+    // A browser that says Origin: null (a sandboxed frame, a redirect) is not taken at its Referer's word.
+    expect(allowed('null', 'https://app.example.com/')).toBe(RpcMessages.originNotAllowed('null'));
+  });
+
+  it('checks an IPv4 client against IPv4 rules only: an IPv6 range such as ::/0 does not let it in', () => {
+    const p = policy({ allowedIps: ['::/0'] });
+    expect(p.addressRefusal('2001:db8::1')).toBeNull();
+    expect(p.addressRefusal('203.0.113.7')).toBe(RpcMessages.ipNotAllowed('203.0.113.7'));
+    expect(p.addressRefusal('::ffff:203.0.113.7')).toBe(RpcMessages.ipNotAllowed('203.0.113.7'));
   });
 
   it('allows the listed addresses and ranges, IPv4 (also as IPv6-mapped) and IPv6', () => {
@@ -104,5 +112,33 @@ describe('a key’s policy', () => {
     expect(refusal('eth_call', [{ to: TOKEN, TO: OTHER }])).toBe(RpcMessages.contractNotAllowed(OTHER));
     expect(refusal('eth_getLogs', [{ address: TOKEN, addreſs: OTHER }])).toBe(RpcMessages.contractNotAllowed(OTHER));
     expect(refusal('eth_call', [{ to: 42 }])).toBe(RpcMessages.contractNotAllowed('42'));
+    expect(refusal('eth_getProof', [OTHER, [], 'latest'])).toBe(RpcMessages.contractNotAllowed(OTHER));
+  });
+
+  it('refuses, for a key with contracts, state overrides and the methods that can run or read any contract', () => {
+    const p = policy({ allowedContracts: [TOKEN] });
+    const refusal = (method: string, params: unknown) => p.callRefusal({ method, params });
+    // An override can put any code at an allowed address: code that reads any other contract.
+    const override = { [TOKEN]: { code: '0x6000' } };
+    expect(refusal('eth_call', [{ to: TOKEN }, 'latest', override])).toBe(RpcMessages.contractOverrides('eth_call'));
+    expect(refusal('eth_estimateGas', [{ to: TOKEN }, 'latest', override])).toBe(
+      RpcMessages.contractOverrides('eth_estimateGas'),
+    );
+    for (const method of [
+      'debug_traceCall',
+      'debug_traceCallMany',
+      'debug_storageRangeAt',
+      'eth_simulateV1',
+      'eth_callMany',
+      'eth_callBundle',
+      'trace_call',
+      'trace_callMany',
+      'trace_rawTransaction',
+      'trace_replayTransaction',
+    ]) {
+      expect(refusal(method, [{ to: TOKEN }])).toBe(RpcMessages.contractUncheckable(method));
+    }
+    // Without contracts, they are the method list's (and the operator's) business.
+    expect(policy({ allowedMethods: ['debug_*'] }).callRefusal({ method: 'debug_traceCall', params: [] })).toBeNull();
   });
 });

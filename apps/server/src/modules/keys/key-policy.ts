@@ -25,7 +25,30 @@ const CONTRACT_FIELD: Record<(typeof CONTRACT_RULE_METHODS)[number], 'to' | 'add
   eth_newFilter: 'address',
   eth_getCode: null,
   eth_getStorageAt: null,
+  eth_getProof: null,
 };
+
+/**
+ * Calls that take a transaction object: past the block, a node takes state and block overrides,
+ * which can put any code at an allowed address (code that reads any other contract).
+ */
+const CALL_PARAMS_MAX: Partial<Record<string, number>> = { eth_call: 2, eth_estimateGas: 2, eth_createAccessList: 2 };
+
+/**
+ * Methods that run or read any contract in ways the contract list cannot check (simulations,
+ * traced calls, call bundles, storage ranges): refused outright for a key with contracts, by
+ * prefix, so that their variants (debug_traceCallMany, eth_callMany, eth_callBundle) are too.
+ */
+const UNCHECKABLE_CONTRACT_PREFIXES = [
+  'debug_traceCall',
+  'debug_storageRangeAt',
+  'eth_simulate',
+  'eth_callMany',
+  'eth_callBundle',
+  'trace_call',
+  'trace_rawTransaction',
+  'trace_replay',
+];
 
 /**
  * A JSON key as a node written in Go matches it: without regard to case, and with the Unicode
@@ -48,6 +71,18 @@ function fieldValues(object: unknown, field: string): unknown[] | undefined {
 
 const clientAddress = (ip: string) => /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1] ?? ip.replace(/%.*$/, '');
 
+function blockList(rules: string[]): BlockList | null {
+  if (rules.length === 0) return null;
+  const list = new BlockList();
+  for (const rule of rules) {
+    const [address = '', prefix] = rule.split('/');
+    const family = address.includes(':') ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return list;
+}
+
 /**
  * A key's rules, compiled for the gateway's hot path: origins as sets (a wildcard is looked up by
  * each parent domain of the request's host, so 100 entries cost what one does), client addresses
@@ -57,7 +92,10 @@ const clientAddress = (ip: string) => /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?
  */
 export class KeyPolicy {
   private readonly origins: Set<string>;
-  private readonly addresses: BlockList | null;
+  /** IPv4 and IPv6 rules apart: Node's BlockList would match an IPv4 client against an IPv6 range such as ::/0. */
+  private readonly ipv4: BlockList | null;
+  private readonly ipv6: BlockList | null;
+  private readonly anyAddressRule: boolean;
   private readonly methods: Set<string>;
   private readonly namespaces: Set<string>;
   private readonly contracts: Set<string>;
@@ -78,13 +116,9 @@ export class KeyPolicy {
 
   private constructor(origins: string[], ips: string[], methods: string[], contracts: string[]) {
     this.origins = new Set(origins);
-    this.addresses = ips.length > 0 ? new BlockList() : null;
-    for (const ip of ips) {
-      const [address = '', prefix] = ip.split('/');
-      const family = address.includes(':') ? 'ipv6' : 'ipv4';
-      if (prefix === undefined) this.addresses?.addAddress(address, family);
-      else this.addresses?.addSubnet(address, Number(prefix), family);
-    }
+    this.anyAddressRule = ips.length > 0;
+    this.ipv4 = blockList(ips.filter((ip) => !ip.includes(':')));
+    this.ipv6 = blockList(ips.filter((ip) => ip.includes(':')));
     this.methods = new Set(methods.filter((m) => !m.endsWith('*')));
     this.namespaces = new Set(methods.filter((m) => m.endsWith('*')).map((m) => m.slice(0, -1)));
     this.contracts = new Set(contracts);
@@ -93,7 +127,9 @@ export class KeyPolicy {
   /** The request's origin (its Origin header, else its Referer's origin) against the allowed ones. */
   originRefusal(origin: string | undefined, referer: string | undefined): string | null {
     if (this.origins.size === 0) return null;
-    const given = origin && origin !== 'null' ? origin : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(referer ?? '')?.[0];
+    // A browser that sends Origin means it: `null` (a sandboxed frame, a redirect) is refused, never
+    // replaced by the Referer.
+    const given = origin ?? /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(referer ?? '')?.[0];
     if (!given) return RpcMessages.originMissing;
     const known = this.originVerdicts.get(given);
     if (known !== undefined) return known;
@@ -116,13 +152,14 @@ export class KeyPolicy {
 
   /** The client address (as TRUST_PROXY defines it) against the allowed addresses and ranges. */
   addressRefusal(ip: string): string | null {
-    if (!this.addresses) return null;
+    if (!this.anyAddressRule) return null;
     const known = this.addressVerdicts.get(ip);
     if (known !== undefined) return known;
     const address = clientAddress(ip);
+    const ipv6 = address.includes(':');
     let allowed = false;
     try {
-      allowed = this.addresses.check(address, address.includes(':') ? 'ipv6' : 'ipv4');
+      allowed = (ipv6 ? this.ipv6 : this.ipv4)?.check(address, ipv6 ? 'ipv6' : 'ipv4') ?? false;
     } catch {
       allowed = false;
     }
@@ -139,8 +176,16 @@ export class KeyPolicy {
     ) {
       return RpcMessages.methodNotAllowed(method);
     }
-    if (this.contracts.size === 0 || !Object.hasOwn(CONTRACT_FIELD, method)) return null;
+    if (this.contracts.size === 0) return null;
+    if (UNCHECKABLE_CONTRACT_PREFIXES.some((prefix) => method.startsWith(prefix))) {
+      return RpcMessages.contractUncheckable(method);
+    }
+    if (!Object.hasOwn(CONTRACT_FIELD, method)) return null;
     const field = CONTRACT_FIELD[method as keyof typeof CONTRACT_FIELD];
+    const max = CALL_PARAMS_MAX[method];
+    if (max !== undefined && Array.isArray(call.params) && call.params.length > max) {
+      return RpcMessages.contractOverrides(method);
+    }
     const first = Array.isArray(call.params) ? call.params[0] : undefined;
     const named = field === null ? [first] : (fieldValues(first, field) ?? []);
     const addresses = named.flatMap((value) => (Array.isArray(value) ? value : [value]));

@@ -105,6 +105,8 @@ export class RpcGateway {
       await this.countFailedCheck(address);
       throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.wrongKey);
     }
+    // A signature check costs CPU: an address past its failed checks is refused before any.
+    if (state.jwt && request.authorization !== undefined) this.refuseIfFailing(address);
     const refused = keyRefusal(state, request);
     if (refused) {
       if (refused.wrongCredential) {

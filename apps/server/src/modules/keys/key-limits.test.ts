@@ -8,7 +8,11 @@ describe('a key’s limits', () => {
 
   it('takes the lower of the key’s own limit and the deployment’s, and says whose it met', async () => {
     let now = at;
-    const limits = new KeyLimits(memoryRateLimiter(() => now), { perSecond: 10, perDay: 0 }, () => now);
+    const limits = new KeyLimits(
+      memoryRateLimiter(() => now),
+      { perSecond: 10, perDay: 0 },
+      () => now,
+    );
     expect(await limits.count('k1', { requestsPerSecond: null, requestsPerDay: null }, 10)).toBeNull();
     expect(await limits.count('k1', { requestsPerSecond: null, requestsPerDay: null }, 1)).toEqual({
       message: RpcMessages.rateLimited(10),
@@ -20,13 +24,21 @@ describe('a key’s limits', () => {
       retryAfterSeconds: 1,
     });
     // No limit at all: nothing counted.
-    const open = new KeyLimits(memoryRateLimiter(() => now), { perSecond: 0, perDay: 0 }, () => now);
+    const open = new KeyLimits(
+      memoryRateLimiter(() => now),
+      { perSecond: 0, perDay: 0 },
+      () => now,
+    );
     expect(await open.count('k3', { requestsPerSecond: null, requestsPerDay: null }, 1_000_000)).toBeNull();
   });
 
   it('counts the day only for calls the second let through, and resets it at midnight UTC', async () => {
     let now = at - 2000;
-    const limits = new KeyLimits(memoryRateLimiter(() => now), { perSecond: 0, perDay: 0 }, () => now);
+    const limits = new KeyLimits(
+      memoryRateLimiter(() => now),
+      { perSecond: 0, perDay: 0 },
+      () => now,
+    );
     const own = { requestsPerSecond: 2, requestsPerDay: 5 };
     // A burst refused by the per-second limit does not spend the day.
     for (let i = 0; i < 50; i++) await limits.count('k', own, 3);
@@ -36,7 +48,10 @@ describe('a key’s limits', () => {
       served.push(await limits.count('k', own, 2));
     }
     expect(served.slice(0, 2)).toEqual([null, null]);
-    expect(served[2]).toEqual({ message: 'daily request limit of 5 reached, resets at 00:00 UTC', retryAfterSeconds: 58 });
+    expect(served[2]).toEqual({
+      message: 'daily request limit of 5 reached, resets at 00:00 UTC',
+      retryAfterSeconds: 58,
+    });
     // The next UTC day starts afresh.
     now = at + 61_000;
     expect(await limits.count('k', own, 2)).toBeNull();

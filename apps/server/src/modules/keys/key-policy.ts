@@ -7,7 +7,7 @@ export interface KeyCall {
   params?: unknown;
 }
 
-/** Verdicts remembered per origin or address, up to this many: a key is used from few of them. */
+/** Verdicts remembered per origin, address or method name, up to this many: a key sees few of each. */
 const REMEMBERED = 1000;
 
 function remember<V>(map: Map<string, V>, key: string, value: V): V {
@@ -101,6 +101,7 @@ export class KeyPolicy {
   private readonly contracts: Set<string>;
   private readonly originVerdicts = new Map<string, string | null>();
   private readonly addressVerdicts = new Map<string, string | null>();
+  private readonly methodVerdicts = new Map<string, string | null>();
 
   /** The policy of a key's lists; null when every list is empty, so that an open key costs nothing. */
   static of(lists: {
@@ -169,18 +170,9 @@ export class KeyPolicy {
   /** One call's method, and the contract it names, against the allowed ones. */
   callRefusal(call: KeyCall): string | null {
     const { method } = call;
-    if (
-      (this.methods.size > 0 || this.namespaces.size > 0) &&
-      !this.methods.has(method) &&
-      !this.namespaces.has(method.slice(0, method.indexOf('_') + 1))
-    ) {
-      return RpcMessages.methodNotAllowed(method);
-    }
-    if (this.contracts.size === 0) return null;
-    if (UNCHECKABLE_CONTRACT_PREFIXES.some((prefix) => method.startsWith(prefix))) {
-      return RpcMessages.contractUncheckable(method);
-    }
-    if (!Object.hasOwn(CONTRACT_FIELD, method)) return null;
+    let verdict = this.methodVerdicts.get(method);
+    if (verdict === undefined) verdict = remember(this.methodVerdicts, method, this.methodVerdict(method));
+    if (verdict !== 'contract') return verdict;
     const field = CONTRACT_FIELD[method as keyof typeof CONTRACT_FIELD];
     const max = CALL_PARAMS_MAX[method];
     if (max !== undefined && Array.isArray(call.params) && call.params.length > max) {
@@ -198,5 +190,21 @@ export class KeyPolicy {
       }
     }
     return null;
+  }
+
+  /** What a method's name alone decides: its refusal, null to pass, or 'contract' when its parameters must be read. */
+  private methodVerdict(method: string): string | null {
+    if (
+      (this.methods.size > 0 || this.namespaces.size > 0) &&
+      !this.methods.has(method) &&
+      !this.namespaces.has(method.slice(0, method.indexOf('_') + 1))
+    ) {
+      return RpcMessages.methodNotAllowed(method);
+    }
+    if (this.contracts.size === 0) return null;
+    if (UNCHECKABLE_CONTRACT_PREFIXES.some((prefix) => method.startsWith(prefix))) {
+      return RpcMessages.contractUncheckable(method);
+    }
+    return Object.hasOwn(CONTRACT_FIELD, method) ? 'contract' : null;
   }
 }

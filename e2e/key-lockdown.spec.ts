@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { serveDapp } from './dapp/serve-dapp.ts';
 import { test } from './fixtures.ts';
 import {
   admin,
   chooseOption,
+  copyShownKey,
   createAccountOverApi,
   expectToastShown,
   logIn,
@@ -12,21 +13,6 @@ import {
 } from './support.ts';
 
 const NETWORK = 'ethereum/mainnet';
-
-/** The secret shown once in the "Your New API Key" modal, copied as the user would. */
-async function copyShownKey(page: Page): Promise<{ keyId: string; key: string }> {
-  const shown = page.getByRole('dialog', { name: 'Your New API Key' });
-  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
-  await shown.getByRole('region', { name: 'API Key ID' }).getByRole('button', { name: 'Copy' }).click();
-  await expect.poll(clipboard).toMatch(/^[0-9a-f-]{36}$/);
-  const keyId = await clipboard();
-  await shown.getByRole('region', { name: 'API Key', exact: true }).getByRole('button', { name: 'Copy' }).click();
-  await expect.poll(clipboard).toMatch(/^[\w-]{43}$/);
-  const key = await clipboard();
-  await shown.getByRole('button', { name: 'Done' }).click();
-  await expect(shown).toHaveCount(0);
-  return { keyId, key };
-}
 
 /** Adds one entry to a rule list of the key's drawer by typing it, as the user would. */
 async function addEntry(drawer: Locator, label: string, entry: string, button: string) {

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 import {
   admin,
+  copyShownKey,
   createAccountOverApi,
   expectToastShown,
   logIn,
@@ -43,16 +44,7 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   const create = page.getByRole('dialog', { name: 'Create API Key' });
   await create.getByLabel('API Key Name').fill('Journey RPC key');
   await create.getByRole('button', { name: 'Create', exact: true }).click();
-  const shown = page.getByRole('dialog', { name: 'Your New API Key' });
-  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
-  // The clipboard is written a moment after the click: wait until it holds what was copied.
-  await shown.getByRole('region', { name: 'API Key ID' }).getByRole('button', { name: 'Copy' }).click();
-  await expect.poll(clipboard).toMatch(/^[0-9a-f-]{36}$/);
-  const keyId = await clipboard();
-  await shown.getByRole('region', { name: 'API Key', exact: true }).getByRole('button', { name: 'Copy' }).click();
-  await expect.poll(clipboard).toMatch(/^[\w-]{43}$/);
-  const key = await clipboard();
-  await shown.getByRole('button', { name: 'Done' }).click();
+  const { keyId, key } = await copyShownKey(page);
 
   // The RPC page: paste both, copy the Metabit Testnet URL as shown.
   const sider = page.locator('.ant-layout-sider');
@@ -66,7 +58,7 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   await expect(box).toHaveValue(url);
   await page.locator('.ant-list-item').filter({ has: box }).getByRole('button', { name: 'Copy' }).click();
   await expectToastShown(page, 'Text has been copied to clipboard.');
-  await expect.poll(clipboard).toBe(url);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
   // Five requests: three single calls and a batch of two.
   const chainId = await request.post(url, { data: call('eth_chainId') });

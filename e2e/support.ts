@@ -219,3 +219,22 @@ export async function sendCoins(gatewayUrl: string, to: string, wei: bigint) {
   const hash = await wallet.sendTransaction({ to: to as `0x${string}`, value: wei });
   expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
 }
+
+/**
+ * The key id and secret shown once in the "Your New API Key" modal (a new or a rolled key), copied
+ * as the user would (the clipboard is written a moment after the click: each read waits for it),
+ * then closed with Done. Needs the clipboard permissions granted.
+ */
+export async function copyShownKey(page: Page): Promise<{ keyId: string; key: string }> {
+  const shown = page.getByRole('dialog', { name: 'Your New API Key' });
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await shown.getByRole('region', { name: 'API Key ID' }).getByRole('button', { name: 'Copy' }).click();
+  await expect.poll(clipboard).toMatch(/^[0-9a-f-]{36}$/);
+  const keyId = await clipboard();
+  await shown.getByRole('region', { name: 'API Key', exact: true }).getByRole('button', { name: 'Copy' }).click();
+  await expect.poll(clipboard).toMatch(/^[\w-]{43}$/);
+  const key = await clipboard();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toHaveCount(0);
+  return { keyId, key };
+}

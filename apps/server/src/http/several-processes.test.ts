@@ -9,7 +9,8 @@ import { addUsage } from '../modules/usage/usage.test-kit.ts';
 import { type Answer, Client } from '../testing/client.ts';
 import { startFixedUpstream } from '../testing/fixed-upstream.ts';
 import { failedJobRuns, jobEffects, jobRunsOf, type Key, OwnerAccounts, operatorJobs } from '../testing/job-work.ts';
-import { type RpcAnswer, rpcCall } from '../testing/keys.ts';
+import { rpcCall } from '../testing/keys.ts';
+import { accepted, type GatewayAnswer, propagation, refusedWith } from '../testing/propagation.ts';
 import { reportFigures } from '../testing/report.ts';
 import { type Cluster, startCluster } from '../testing/server-cluster.ts';
 import type { ServerProcess } from '../testing/server-process.ts';
@@ -25,7 +26,6 @@ const CALL = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' };
 const PROPAGATION_BOUND_MS = 1000;
 const SCHEDULED_JOBS = ['autopay', 'reconcile', 'billing'];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** What `usage` requests cost, as the ledger rounds it (6 decimals), as a withdrawal. */
 const usageCharge = (usage: number) => -Number((usage * Number(defaultPriceOf(RESOURCE))).toFixed(6));
@@ -95,34 +95,9 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
     return rpcCall(key.at(p.url), CALL);
   }
 
-  /** The key passed the gateway's check (a 429 comes from the rate limit behind it). */
-  const accepted = (a: { status: number }) => a.status === 200 || a.status === 429;
-  const refusedWith = (status: number, message: string) => (a: { status: number; body: RpcAnswer }) =>
-    a.status === status && a.body.error?.message === message;
-
-  /**
-   * From the moment `change` returns, calls the key through each process directly every 20 ms
-   * until the process answers as `done` says; answers each process's milliseconds.
-   */
-  async function propagation(
-    key: Key,
-    change: () => Promise<void>,
-    done: (a: { status: number; body: RpcAnswer }) => boolean,
-  ): Promise<number[]> {
-    await change();
-    const since = performance.now();
-    return Promise.all(
-      cluster.processes.map(async (p) => {
-        for (;;) {
-          const answer = await callDirectly(p, key);
-          const elapsed = performance.now() - since;
-          if (done(answer)) return elapsed;
-          if (elapsed > 10_000) throw new Error(`${p.url} still answers ${answer.status} after 10 s`);
-          await sleep(20);
-        }
-      }),
-    );
-  }
+  /** How long a change of the key takes to reach each process, called directly. */
+  const changed = (key: Key, change: () => Promise<void>, done: (a: GatewayAnswer) => boolean) =>
+    propagation(cluster.processes, (p) => callDirectly(p, key), change, done);
 
   it('refuses a deactivated, then deleted key in every process within a second of the call', async () => {
     const { h } = await accounts.open('Revocation', 10);
@@ -132,10 +107,10 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
       expect((await owner.call('POST', `/api/v1.0/key/${key.keyId}/${verb}`, { headers: h })).status).toBe(200);
     };
     const times = [
-      ...(await propagation(key, keyCall('deactivate'), refusedWith(403, RpcMessages.inactiveKey))),
-      ...(await propagation(key, keyCall('activate'), accepted)),
-      ...(await propagation(key, keyCall('deactivate'), refusedWith(403, RpcMessages.inactiveKey))),
-      ...(await propagation(
+      ...(await changed(key, keyCall('deactivate'), refusedWith(403, RpcMessages.inactiveKey))),
+      ...(await changed(key, keyCall('activate'), accepted)),
+      ...(await changed(key, keyCall('deactivate'), refusedWith(403, RpcMessages.inactiveKey))),
+      ...(await changed(
         key,
         async () => {
           expect((await owner.call('DELETE', `/api/v1.0/key/${key.keyId}`, { headers: h })).status).toBe(200);
@@ -165,12 +140,8 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
       expect(await enabled()).toBe(expected);
     };
     const times = [
-      ...(await propagation(
-        key,
-        post('WITHDRAW_RESOURCE_USAGE', '-10', false),
-        refusedWith(403, RpcMessages.suspended),
-      )),
-      ...(await propagation(key, post('ADMIN_MANUAL_DEPOSIT', '10', true), accepted)),
+      ...(await changed(key, post('WITHDRAW_RESOURCE_USAGE', '-10', false), refusedWith(403, RpcMessages.suspended))),
+      ...(await changed(key, post('ADMIN_MANUAL_DEPOSIT', '10', true), accepted)),
     ];
     figures.suspensionMaxMs = Math.round(Math.max(...times));
     expect(figures.suspensionMaxMs).toBeLessThan(PROPAGATION_BOUND_MS);
@@ -215,12 +186,12 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
       expect((await owner.post(`/api/v1.0/key/${of.keyId}/settings`, body, h)).status).toBe(200);
     };
     const times = [
-      ...(await propagation(
+      ...(await changed(
         key,
         settings(key, { allowedMethods: ['eth_chainId'] }),
         refusedWith(403, RpcMessages.methodNotAllowed(CALL.method)),
       )),
-      ...(await propagation(key, settings(key, { allowedMethods: [] }), accepted)),
+      ...(await changed(key, settings(key, { allowedMethods: [] }), accepted)),
     ];
     figures.ruleChangeMaxMs = Math.round(Math.max(...times));
     expect(figures.ruleChangeMaxMs).toBeLessThan(PROPAGATION_BOUND_MS);

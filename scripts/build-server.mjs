@@ -26,7 +26,9 @@ export function serverBuildIsOutdated() {
   return !existsSync(SERVER_ENTRY) || statSync(SERVER_ENTRY).mtimeMs < Math.max(...sources.map(newest));
 }
 
-export async function buildServer() {
+/** Builds into apps/server/dist, or into another folder under apps/server (where node_modules resolve). */
+export async function buildServer(outdir = 'apps/server/dist') {
+  const target = path.resolve(root, outdir);
   await build({
     entryPoints: {
       main: 'apps/server/src/main.ts',
@@ -34,7 +36,7 @@ export async function buildServer() {
       admin: 'apps/server/src/cli/admin.ts',
     },
     absWorkingDir: root,
-    outdir: 'apps/server/dist',
+    outdir: target,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -56,14 +58,17 @@ export async function buildServer() {
   // Read at run time beside the module that loads it (modules/identity/common-passwords.ts).
   copyFileSync(
     path.join(root, 'apps/server/src/modules/identity/common-passwords.txt'),
-    path.join(root, 'apps/server/dist/common-passwords.txt'),
+    path.join(target, 'common-passwords.txt'),
   );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (!process.argv.includes('--if-outdated') || serverBuildIsOutdated()) {
+  // `--out <folder>`: a build of its own elsewhere under apps/server (the server tests make one per run).
+  const out = process.argv.indexOf('--out');
+  const outdir = out > 0 ? process.argv[out + 1] : 'apps/server/dist';
+  if (out > 0 || !process.argv.includes('--if-outdated') || serverBuildIsOutdated()) {
     const started = Date.now();
-    await buildServer();
-    console.log(`Server built into apps/server/dist in ${Date.now() - started} ms`);
+    await buildServer(outdir);
+    console.log(`Server built into ${outdir} in ${Date.now() - started} ms`);
   }
 }

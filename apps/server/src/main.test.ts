@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from './testing/production-env.ts';
-
-const main = path.join(import.meta.dirname, 'main.ts');
+import { serverCommand } from './testing/server-command.ts';
 
 function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, serverCommand('main'), {
     env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
   });
   let output = '';

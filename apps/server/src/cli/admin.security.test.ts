@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { loadSecrets } from '../secrets.ts';
 import { reportFigures } from '../testing/report.ts';
+import { serverCommand } from '../testing/server-command.ts';
 
-const ADMIN = path.join(import.meta.dirname, 'admin.ts');
 const { DATABASE_URL: _postgres, ...baseEnv } = process.env;
 
 describe('the admin command line on the embedded database', () => {
@@ -37,7 +37,7 @@ describe('the admin command line on the embedded database', () => {
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
       execFile(
         process.execPath,
-        ['--import', 'tsx', ADMIN, 'accounts', 'list', '--json'],
+        [...serverCommand('admin'), 'accounts', 'list', '--json'],
         { env: { ...baseEnv, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: port, LOG_LEVEL: 'warn' }, timeout: 60_000 },
         (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
       ),

@@ -13,11 +13,11 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { Client } from '../testing/client.ts';
 import { rpcCall } from '../testing/keys.ts';
 import { reportFigures } from '../testing/report.ts';
+import { serverCommand } from '../testing/server-command.ts';
 import { type ServerProcess, startServerProcess } from '../testing/server-process.ts';
 import { runBackupCommand } from './backup.ts';
 import { readBackup, writeBackup } from './backup-file.ts';
 
-const ADMIN = path.join(import.meta.dirname, 'admin.ts');
 const { DATABASE_URL: _postgres, ...baseEnv } = process.env;
 
 /** An upstream node that answers every call, so that a key's worth shows at the gateway. */
@@ -42,7 +42,7 @@ function admin(dataDir: string, args: string[]): Promise<{ code: number; stdout:
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', ADMIN, ...args],
+      [...serverCommand('admin'), ...args],
       { env: { ...baseEnv, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '1', LOG_LEVEL: 'warn' }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -181,6 +181,9 @@ describe('backups of the embedded database', () => {
       format: 1,
     });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // The built server finds its own version as the sources do.
+    const { version } = JSON.parse(await readFile(path.join(import.meta.dirname, '../../package.json'), 'utf8'));
+    expect((await readBackup(file)).manifest.productVersion).toBe(version);
 
     const refused = await admin(dataDir, ['restore', '--from', file, '--yes']);
     expect(refused.code).toBe(1);

@@ -35,13 +35,17 @@ const pgliteDir = (config: Config) => path.join(config.dataDir, 'pglite');
 // `npm run` starts in the project's folder; a file named on the command line is where the operator stands.
 const fromHere = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
+/** The version in the server package's package.json, the nearest one above this module (its sources or a build). */
 async function productVersion(): Promise<string> {
-  try {
-    const pkg = JSON.parse(await readFile(path.join(import.meta.dirname, '../../package.json'), 'utf8'));
-    return String(pkg.version);
-  } catch {
-    return 'unknown';
+  for (let dir = import.meta.dirname, up = 0; up < 4; dir = path.dirname(dir), up++) {
+    try {
+      const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+      if (pkg.name === '@ebs/server') return String(pkg.version);
+    } catch {
+      // not here: one folder up
+    }
   }
+  return 'unknown';
 }
 
 async function readIfPresent(file: string): Promise<Buffer | null> {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,15 +6,23 @@ import pg from 'pg';
 import { embeddedDatabase, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createPostgresDatabase, TEMPLATE_ENV } from './databases.ts';
+import { SERVER_BUILD_ENV } from './server-command.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 /**
  * Migrates one database of each kind before the server tests start, so that a test's fresh
  * database is a copy of it (PGlite from a data directory tarball, PostgreSQL from a template
  * database) rather than an initdb and every migration again. The workers find both through the
- * environment; each is removed when the run ends.
+ * environment; each is removed when the run ends. It also builds the server once, so that the tests
+ * that start server processes (crashes, restarts, the admin command line) start the built one.
  */
 export async function setup() {
   const dir = await mkdtemp(path.join(tmpdir(), 'ebs-templates-'));
+  // Under apps/server, where the build's packages resolve from node_modules.
+  const build = await mkdtemp(path.join(ROOT, 'apps/server/dist/test-'));
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--out', build], { cwd: ROOT, stdio: 'ignore' });
+  process.env[SERVER_BUILD_ENV] = build;
   const embedded = await openDatabase({});
   await migrateToLatest(embedded);
   const tarball = await embeddedDatabase(embedded)?.dumpDataDir('none');
@@ -46,5 +55,6 @@ export async function setup() {
   return async () => {
     await dropTemplate?.();
     await rm(dir, { recursive: true, force: true });
+    await rm(build, { recursive: true, force: true });
   };
 }

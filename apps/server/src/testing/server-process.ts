@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-
-const MAIN = path.join(import.meta.dirname, '../main.ts');
+import { serverCommand } from './server-command.ts';
 
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */
@@ -18,12 +16,12 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`apps/server/src/main.ts`) as its own process on a free port, with the given
+ * The real server (`apps/server/src/main.ts`, as built) as its own process on a free port, with the given
  * environment on top of a test default (no web app, warn-level log, jobs off unless asked). For
  * tests of what only a process shows: crashes, restarts, several processes on one database.
  */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, serverCommand('main'), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +20,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../../..');
 export async function setup() {
   const dir = await mkdtemp(path.join(tmpdir(), 'ebs-templates-'));
   // Under apps/server, where the build's packages resolve from node_modules.
+  await mkdir(path.join(ROOT, 'apps/server/dist'), { recursive: true });
   const build = await mkdtemp(path.join(ROOT, 'apps/server/dist/test-'));
   execFileSync(process.execPath, ['scripts/build-server.mjs', '--out', build], { cwd: ROOT, stdio: 'ignore' });
   process.env[SERVER_BUILD_ENV] = build;

@@ -36,6 +36,37 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the upstreams and cache depths per network and refuses a malformed one with one clear line', () => {
+    const config = loadConfig({
+      RPC_UPSTREAMS:
+        '{"ethereum/mainnet": "https://a.example", "bsc/mainnet": ["https://b.example", "http://c.example"]}',
+      RPC_CACHE_DEPTHS: '{"polygon/mainnet": 512, "aurora/mainnet": 0}',
+    });
+    expect([config.rpcUpstreams, config.rpcCacheDepths]).toEqual([
+      { 'ethereum/mainnet': ['https://a.example'], 'bsc/mainnet': ['https://b.example', 'http://c.example'] },
+      { 'polygon/mainnet': 512, 'aurora/mainnet': 0 },
+    ]);
+    const cases: Array<[Record<string, string>, string]> = [
+      [
+        { RPC_CACHE_DEPTHS: '{"polygon/mainnet": 1.5}' },
+        'RPC_CACHE_DEPTHS "polygon/mainnet" must be a whole number of blocks from 0 to 100000',
+      ],
+      [{ RPC_CACHE_DEPTHS: '{"polygon/mainnet": -1}' }, 'RPC_CACHE_DEPTHS "polygon/mainnet" must be a whole number'],
+      [{ RPC_CACHE_DEPTHS: '{"ethereum/goerli": 5}' }, 'RPC_CACHE_DEPTHS names an unknown network "ethereum/goerli"'],
+      [{ RPC_CACHE_DEPTHS: '[5]' }, 'RPC_CACHE_DEPTHS must be a JSON object'],
+      [{ RPC_CACHE_DEPTHS: '{5' }, 'RPC_CACHE_DEPTHS must be JSON, e.g. {"polygon/mainnet": 256}'],
+      [
+        { RPC_UPSTREAMS: '{"ethereum/mainnet": ["ftp://a"]}' },
+        'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs',
+      ],
+      [
+        { RPC_UPSTREAMS: '{"ethereum/mainnet": []}' },
+        'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs',
+      ],
+    ];
+    for (const [env, message] of cases) expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);
+  });
+
   it('never repeats a secret, or an address that may hold a password, in its error', () => {
     for (const [name, value] of [
       ['DATA_ENCRYPTION_KEY', 'short-but-secret-key'],

@@ -64,6 +64,21 @@ const Env = Type.Object({
    */
   PAYMENT_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 10 }),
   PAYMENT_RATE_LIMIT_PER_DAY: Type.Integer({ minimum: 1, default: 50 }),
+  /**
+   * The gateway's response cache, per network, in MiB (0 turns it off): answers that cannot change
+   * (docs/api.md "Caching and limits"), the least recently used dropped first.
+   */
+  RPC_CACHE_MB: Type.Number({ minimum: 0, maximum: 4096, default: 16 }),
+  /**
+   * Blocks below the head before an answer at a block is cached, per network path, as JSON
+   * ({"polygon/mainnet": 256}); networks left out keep their default (docs/operations.md).
+   */
+  RPC_CACHE_DEPTHS: Type.Optional(Type.String({ minLength: 2 })),
+  /** How often the gateway reads a network's head while the network is in use. */
+  RPC_HEAD_POLL_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 2000 }),
+  /** eth_getLogs: the largest block range a call may ask for, and the most logs an answer may hold (0: no limit). */
+  RPC_GET_LOGS_MAX_RANGE: Type.Integer({ minimum: 0, default: 10_000 }),
+  RPC_GET_LOGS_MAX_RESULTS: Type.Integer({ minimum: 0, default: 10_000 }),
   /** How often an upstream marked down is tried again. */
   RPC_HEALTH_CHECK_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
   /** How often counted usage is written to the database (and always at shutdown). */
@@ -120,6 +135,7 @@ export type Config = Omit<Static<typeof Env>, 'HOST' | 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
   dataDir: string;
   rpcUpstreams: Record<string, string[]>;
+  rpcCacheDepths: Record<string, number>;
   rpcBlockedMethods: string[];
   rpcAllowedMethods: string[];
   /** Confirmations a forward waits for, per token forwarding network. */
@@ -187,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     dataDir: path.resolve(config.DATA_DIR),
     rpcUpstreams: parseUpstreams(config.RPC_UPSTREAMS),
+    rpcCacheDepths: parseCacheDepths(config.RPC_CACHE_DEPTHS),
     rpcBlockedMethods: parseMethods('RPC_BLOCKED_METHODS', config.RPC_BLOCKED_METHODS),
     rpcAllowedMethods: parseMethods('RPC_ALLOWED_METHODS', config.RPC_ALLOWED_METHODS),
     forwardingConfirmations: parseConfirmations(config.FORWARDING_CONFIRMATIONS),
@@ -266,28 +283,61 @@ function checkThirdParty(config: Static<typeof Env>): void {
   }
 }
 
-/** RPC_UPSTREAMS: every key a known network path, every value a list of http(s) URLs. */
-function parseUpstreams(text: string | undefined): Record<string, string[]> {
+/**
+ * A setting holding a JSON object from network path to a value (RPC_UPSTREAMS, RPC_CACHE_DEPTHS):
+ * every key a known network, every value what `read` makes of it (or undefined: refused with `expected`).
+ */
+function parseNetworkObject<T>(
+  name: string,
+  text: string | undefined,
+  example: string,
+  expected: string,
+  read: (value: unknown) => T | undefined,
+): Record<string, T> {
   if (!text) return {};
-  const fail = (why: string) => new ConfigError(`Invalid configuration: RPC_UPSTREAMS ${why}`);
+  const fail = (why: string) => new ConfigError(`Invalid configuration: ${name} ${why}`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw fail('must be JSON, e.g. {"ethereum/mainnet": ["https://node.example"]}');
+    throw fail(`must be JSON, e.g. ${example}`);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw fail('must be a JSON object');
-  const upstreams: Record<string, string[]> = {};
-  for (const [network, urls] of Object.entries(value)) {
+  const parsed: Record<string, T> = {};
+  for (const [network, item] of Object.entries(value)) {
     if (!findRpcNetwork(network)) throw fail(`names an unknown network "${network}"`);
-    const list = [urls].flat();
-    if (list.length === 0 || !list.every((u) => typeof u === 'string' && /^https?:\/\/[^\s]+$/.test(u))) {
-      throw fail(`"${network}" must be a list of http(s) URLs`);
-    }
-    upstreams[network] = list as string[];
+    const accepted = read(item);
+    if (accepted === undefined) throw fail(`"${network}" must be ${expected}`);
+    parsed[network] = accepted;
   }
-  return upstreams;
+  return parsed;
 }
+
+/** RPC_UPSTREAMS: a list of http(s) URLs per network (a single string is a list of one). */
+const parseUpstreams = (text: string | undefined) =>
+  parseNetworkObject(
+    'RPC_UPSTREAMS',
+    text,
+    '{"ethereum/mainnet": ["https://node.example"]}',
+    'a list of http(s) URLs',
+    (urls) => {
+      const list = [urls].flat();
+      return list.length > 0 && list.every((u) => typeof u === 'string' && /^https?:\/\/[^\s]+$/.test(u))
+        ? (list as string[])
+        : undefined;
+    },
+  );
+
+/** RPC_CACHE_DEPTHS: a whole number of blocks per network. */
+const parseCacheDepths = (text: string | undefined) =>
+  parseNetworkObject(
+    'RPC_CACHE_DEPTHS',
+    text,
+    '{"polygon/mainnet": 256}',
+    'a whole number of blocks from 0 to 100000',
+    (depth) =>
+      Number.isInteger(depth) && (depth as number) >= 0 && (depth as number) <= 100_000 ? (depth as number) : undefined,
+  );
 
 /** One item of a method list: a method name, a namespace with a trailing `*`, or `*` alone. */
 const METHOD_PATTERN = /^(\*|[A-Za-z][A-Za-z0-9_]*\*?)$/;

@@ -66,6 +66,8 @@ export const RpcErrorCodes = {
   forbidden: -32003,
   notFound: -32004,
   rateLimited: -32005,
+  /** EIP-1474 "Limit exceeded": what the peers answer an eth_getLogs past their range or result cap with. */
+  limitExceeded: -32005,
   upstream: -32603,
 } as const;
 
@@ -115,6 +117,11 @@ export const RpcMessages = {
   jwtMissing: 'this key requires a JWT: send Authorization: Bearer <JWT>',
   jwtInvalid: (reason: string) => `the JWT is not valid: ${reason}`,
   keyExpired: (at: string) => `this API key expired at ${at}`,
+  // The eth_getLogs guard (docs/api.md "Caching and limits"): the range asked for, and the limit.
+  logsRangeTooLarge: (from: bigint, to: bigint, max: number) =>
+    `eth_getLogs block range too large: blocks ${from}-${to} span ${to - from + 1n}, at most ${max} per request; split the range`,
+  logsTooMany: (max: number) =>
+    `eth_getLogs returned more than ${max} logs: query a smaller block range or narrower address and topics`,
   upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
   upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,
 } as const;

@@ -35,6 +35,14 @@ async function main(argv: string[]): Promise<number> {
       );
     }
   }
+  if (!result && argv[0] === 'rpc' && argv[1] === 'cache') {
+    // A process of its own would show its own empty cache.
+    throw new CommandError(
+      config.DATABASE_URL
+        ? 'The response cache lives in each server process: with DATABASE_URL each one logs its figures every 10 minutes ("RPC cache")'
+        : 'No server is running: the response cache lives in the running server',
+    );
+  }
   if (!result) {
     const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
     try {

@@ -44,6 +44,9 @@ Commands:
   price list                                            every billable resource and its unit price
   chain fund --network PATH --address 0x… --amount N     send N test coins to an address on a local chain of the
                                                         embedded default (e.g. --network ethereum/sepolia)
+  rpc cache                                             the gateway's response cache per network: hits,
+                                                        misses, hit rate, size, reorg flushes (the running
+                                                        server's, with PGlite)
   jobs run billing|autopay|reconcile|ambassadors|cleanup|forwarding|webhooks
                                                         run a job now (billing: usage up to now)
   backup [--out FILE]                                   a consistent copy of the embedded database and of
@@ -140,7 +143,7 @@ export async function runCommand(
   db: Db,
   argv: string[],
   jobs: Jobs = {},
-  chains?: Pick<RpcGateway, 'fundLocal'>,
+  chains?: Pick<RpcGateway, 'fundLocal' | 'cacheFigures'>,
 ): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
     // --json=VALUE is read as the flag followed by its value (see settingValue).
@@ -273,6 +276,18 @@ export async function runCommand(
       if (error instanceof FaucetRefusal) throw new CommandError(error.message);
       throw error;
     }
+  }
+
+  if (noun === 'rpc' && verb === 'cache' && chains) {
+    const figures = chains.cacheFigures();
+    const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    const text = figures
+      .map(
+        (f) =>
+          `${f.network.padEnd(17)} ${`${(f.hitRate * 100).toFixed(1)} %`.padStart(7)} hit  ${f.hits} hits, ${f.misses} misses, ${f.entries} answers, ${mib(f.bytes)} of ${mib(f.maxBytes)} MiB, ${f.flushes} reorg flushes`,
+      )
+      .join('\n');
+    return { text: text || 'The response cache is off (RPC_CACHE_MB=0).', json: figures };
   }
 
   if (noun === 'jobs' && verb === 'run') {

@@ -104,6 +104,8 @@ export interface ScreenedBody {
    */
   forward: string | null;
   forwardedCalls: number;
+  /** The calls that pass, as sent. */
+  passing: RpcCall[];
   /** The gateway's own answers to the calls it keeps back. */
   answers: RpcAnswer[];
   /** How many of them the key's own rules refused (HTTP 403 when nothing else passes). */
@@ -140,12 +142,12 @@ export function screenRpcBody(
       answers.push({ jsonrpc: '2.0', id: idOf(call), error });
     }
   }
-  if (passing.length === 0) return { forward: null, forwardedCalls: 0, answers, refusedByKey };
+  if (passing.length === 0) return { forward: null, forwardedCalls: 0, passing, answers, refusedByKey };
   // The hot path: a body of plain calls that all pass goes upstream as sent, with no re-encoding.
   if (answers.length === 0 && passing.every(hasOnlyForwardedFields)) {
-    return { forward: text, forwardedCalls: passing.length, answers, refusedByKey };
+    return { forward: text, forwardedCalls: passing.length, passing, answers, refusedByKey };
   }
   const rebuilt = passing.map(screenedFields);
   const forward = JSON.stringify(parsed.batch ? rebuilt : rebuilt[0]);
-  return { forward, forwardedCalls: passing.length, answers, refusedByKey };
+  return { forward, forwardedCalls: passing.length, passing, answers, refusedByKey };
 }

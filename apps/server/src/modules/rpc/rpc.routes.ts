@@ -3,10 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { Deps } from '../../deps.ts';
 import { route } from '../../http/route.ts';
+import { BUFFERED_ANSWER_MAX_BYTES } from './network-gateway.ts';
 import { parseRpcBody, type RpcAnswer, RpcRefusal } from './rpc-request.ts';
-
-/** Upstream answers up to this size are passed on as one buffer rather than as a stream. */
-const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
 
 /**
  * A batch of which some calls were kept back: the upstream's answers, then the gateway's own
@@ -60,7 +58,7 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
   });
   // Dapps call the gateway from browsers: any origin may, with the key in the query or headers.
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'x-cache');
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -85,8 +83,17 @@ export const rpcRoutes: FastifyPluginAsync<Deps> = async (app, { rpc, config }) 
       return reply.send(parsed.batch ? screened.answers : screened.answers[0]);
     }
     await rpc.limit(caller, screened.forwardedCalls, parsed.id);
-    const answer = await rpc.forward(network, screened.forward, parsed.id);
+    const answer = await rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
+    // Answers from the cache are what the customer asked for: metered like any call.
     rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
+    if ('cache' in answer) {
+      return reply
+        .status(answer.status)
+        .header('content-type', answer.contentType)
+        .header('x-cache', answer.cache)
+        .send(answer.body);
+    }
+    reply.header('x-cache', 'MISS');
     if (screened.answers.length > 0) return reply.send(await withOwnAnswers(answer, screened.answers, network.name));
     reply.status(answer.statusCode).header('content-type', answer.headers['content-type'] ?? 'application/json');
     const length = answer.headers['content-length'];

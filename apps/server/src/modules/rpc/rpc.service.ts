@@ -11,6 +11,8 @@ import { KeyLimits } from '../keys/key-limits.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
 import { checkFundRequest, FaucetRefusal, LocalFaucet } from './faucet.ts';
 import { MethodPolicy } from './method-policy.ts';
+import { type ComposedAnswer, NetworkGateway } from './network-gateway.ts';
+import type { CacheFigures } from './response-cache.ts';
 import { type ParsedRpcBody, RpcRefusal, type ScreenedBody, screenRpcBody } from './rpc-request.ts';
 import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
@@ -23,6 +25,28 @@ export interface Caller {
   /** The key as the cache holds it: its rules and limits. */
   key: KeyState;
 }
+
+/**
+ * Blocks below the head before the cache keeps an answer at a block (RPC_CACHE_DEPTHS overrides):
+ * Ethereum finalizes after two epochs of 32 slots; BNB Chain's fast finality within a few blocks (15
+ * is what exchanges wait); Polygon PoS has reorganised over 100 blocks before its milestones; NEAR,
+ * under Aurora, finalizes in about two. Metabit publishes no figure: Ethereum's.
+ */
+const CACHE_DEPTHS: Record<RpcNetwork['path'], number> = {
+  'ethereum/mainnet': 64,
+  'ethereum/sepolia': 64,
+  'bsc/mainnet': 15,
+  'bsc/testnet': 15,
+  'polygon/mainnet': 256,
+  'polygon/amoy': 256,
+  'metabit/mainnet': 64,
+  'metabit/testnet': 64,
+  'aurora/mainnet': 10,
+  'aurora/testnet': 10,
+};
+
+/** How often each process logs its cache figures. */
+const CACHE_LOG_MS = 10 * 60_000;
 
 /** Addresses refused for failed key checks are forgotten past this many, oldest first. */
 const MAX_REFUSED_ADDRESSES = 10_000;
@@ -37,7 +61,7 @@ export class RpcGateway {
   readonly meter: UsageMeter;
   private readonly limits: KeyLimits;
   private readonly anvil: AnvilNodes;
-  private readonly networks = new Map<string, NetworkUpstreams>();
+  private readonly networks = new Map<string, NetworkGateway>();
   private readonly policy: MethodPolicy;
   private readonly faucet = new LocalFaucet();
   /** Client addresses past their failed key checks, until when (ms). */
@@ -45,7 +69,7 @@ export class RpcGateway {
   constructor(
     db: Db,
     private readonly config: Config,
-    log: FastifyBaseLogger,
+    private readonly log: FastifyBaseLogger,
     /** Shared with the console's limits: Redis across processes when REDIS_URL is set. */
     private readonly limiter: RateLimiter,
   ) {
@@ -66,19 +90,38 @@ export class RpcGateway {
               throw new Error('no upstream is configured (RPC_UPSTREAMS)');
             }
           : async () => [await this.anvil.urlFor(network)];
-      this.networks.set(
-        network.path,
-        new NetworkUpstreams(network, urls, {
-          timeoutMs: config.RPC_TIMEOUT_MS,
-          healthCheckMs: config.RPC_HEALTH_CHECK_SECONDS * 1000,
-          log,
-        }),
-      );
+      const upstreams = new NetworkUpstreams(network, urls, {
+        timeoutMs: config.RPC_TIMEOUT_MS,
+        healthCheckMs: config.RPC_HEALTH_CHECK_SECONDS * 1000,
+        log,
+      });
+      const settings = {
+        cacheBytes: Math.floor(config.RPC_CACHE_MB * 1024 * 1024),
+        depth: config.rpcCacheDepths[network.path] ?? CACHE_DEPTHS[network.path],
+        headPollMs: config.RPC_HEAD_POLL_MS,
+        logsMaxRange: config.RPC_GET_LOGS_MAX_RANGE,
+        logsMaxResults: config.RPC_GET_LOGS_MAX_RESULTS,
+      };
+      this.networks.set(network.path, new NetworkGateway(network, upstreams, settings, log));
     }
   }
 
   start(): void {
     this.meter.start(this.config.USAGE_FLUSH_SECONDS * 1000);
+    this.cacheLog = setInterval(() => this.logCacheFigures(), CACHE_LOG_MS);
+    this.cacheLog.unref();
+  }
+
+  private cacheLog: NodeJS.Timeout | undefined;
+  private loggedLookups = 0;
+
+  /** Each process's cache figures in its log, when it was used since the last line (several processes on PostgreSQL). */
+  private logCacheFigures(): void {
+    const figures = this.cacheFigures().filter((f) => f.hits + f.misses > 0);
+    const lookups = figures.reduce((sum, f) => sum + f.hits + f.misses, 0);
+    if (lookups === this.loggedLookups) return;
+    this.loggedLookups = lookups;
+    this.log.info({ networks: figures }, 'RPC cache');
   }
 
   /**
@@ -176,13 +219,23 @@ export class RpcGateway {
     }
   }
 
-  /** Sends the body to the network's upstreams; the caller streams the answer back. */
-  async forward(network: RpcNetwork, body: string, id: string | number | null): Promise<Dispatcher.ResponseData> {
-    const upstreams = this.networks.get(network.path);
-    if (!upstreams) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(network.path), id);
+  /**
+   * The answer to the calls that passed the screen, with the gateway's own answers to the others:
+   * the nodes' answer for the caller to stream back, or one the gateway composed (from its cache,
+   * a merged call, or the calls read one by one).
+   */
+  async forward(
+    network: RpcNetwork,
+    screened: ScreenedBody & { forward: string },
+    parsed: ParsedRpcBody,
+  ): Promise<Dispatcher.ResponseData | ComposedAnswer> {
+    const gateway = this.networks.get(network.path);
+    if (!gateway)
+      throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(network.path), parsed.id);
     try {
-      return await upstreams.send(body);
+      return await gateway.answer(screened.forward, screened.passing, parsed.batch, screened.answers);
     } catch (error) {
+      const id = parsed.id;
       if (error instanceof UpstreamError) {
         throw error.timedOut
           ? new RpcRefusal(504, RpcErrorCodes.upstream, RpcMessages.upstreamTimeout(network.name), id)
@@ -197,12 +250,14 @@ export class RpcGateway {
    * same upstreams with their failover; not metered. Answers the parsed JSON.
    */
   async call(path: string, payload: unknown): Promise<unknown> {
-    const upstreams = this.networks.get(path);
-    if (!upstreams) throw new UpstreamError(`unknown network ${path}`, false);
-    const answer = await upstreams.send(JSON.stringify(payload));
-    const text = await answer.body.text();
-    if (answer.statusCode >= 400) throw new UpstreamError(`${path}: HTTP ${answer.statusCode}`, false);
-    return JSON.parse(text);
+    const gateway = this.networks.get(path);
+    if (!gateway) throw new UpstreamError(`unknown network ${path}`, false);
+    return gateway.call(payload);
+  }
+
+  /** Each network's response cache: hits, misses, size (`npm run admin -- rpc cache`). */
+  cacheFigures(): CacheFigures[] {
+    return [...this.networks.values()].flatMap((gateway) => (gateway.cache ? [gateway.cache.figures()] : []));
   }
 
   /** Whether a network can be reached: configured upstreams, or a local node outside production. */
@@ -247,9 +302,11 @@ export class RpcGateway {
 
   /** At shutdown: write the counted usage, close the connections, stop the local nodes. */
   async close(): Promise<void> {
+    clearInterval(this.cacheLog);
     this.keys.stop();
     await this.meter.stop();
-    await Promise.all([...this.networks.values()].map((n) => n.close()));
+    for (const gateway of this.networks.values()) gateway.close();
+    await Promise.all([...this.networks.values()].map((n) => n.upstreams.close()));
     await this.anvil.stopAll();
   }
 }

@@ -132,6 +132,11 @@ describe('the eth_getLogs guard', () => {
     expect(await logsRangeRefusal({ fromBlock: 'earliest' }, 0, head)).toBeNull();
     expect(await logsRangeRefusal({ fromBlock: '0x10', toBlock: '0x1' }, 1, head)).toBeNull();
     expect(await logsRangeRefusal({ fromBlock: 'earliest' }, 10, async () => undefined)).toBeNull();
+    // Forms some nodes accept are read too: leading zeros, a JSON number, EIP-1898's object.
+    const wide = RpcMessages.logsRangeTooLarge(1n, 20_000n, 10_000);
+    expect(await logsRangeRefusal({ fromBlock: '0x0001', toBlock: '0x4e20' }, 10_000, head)).toBe(wide);
+    expect(await logsRangeRefusal({ fromBlock: 1, toBlock: 20_000 }, 10_000, head)).toBe(wide);
+    expect(await logsRangeRefusal({ fromBlock: { blockNumber: '0x1' }, toBlock: '0x4e20' }, 10_000, head)).toBe(wide);
   });
 
   it('refuses an answer of more logs than the limit', () => {

@@ -1,11 +1,22 @@
 import { RpcMessages } from '@ebs/contract';
-import { blockNumberOf } from './freshness.ts';
+
+/**
+ * A bound as any node might read it: a hex number with or without leading zeros, an EIP-1898
+ * `{ blockNumber }`, or a JSON number. Stricter parsing would let a form one node accepts past the
+ * guard; a huge number only makes the range refused.
+ */
+function boundOf(block: unknown): bigint | null {
+  const value = block && typeof block === 'object' ? (block as { blockNumber?: unknown }).blockNumber : block;
+  if (typeof value === 'string' && /^0x[0-9a-f]{1,64}$/i.test(value)) return BigInt(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  return null;
+}
 
 /** The newest block, read when a range names a tag (`latest`, `safe`, …) or leaves an end out. */
 type Head = () => Promise<bigint | undefined>;
 
 /**
- * eth_getLogs' block range past the limit (docs/api.md "Caching and limits"): the refusal's message,
+ * eth_getLogs' (and eth_newFilter's) block range past the limit (docs/api.md "Caching and limits"): the refusal's message,
  * or null when the range is within it, names one block by hash, or cannot be worked out here (the
  * node then answers as it would).
  */
@@ -24,7 +35,7 @@ async function resolve(block: unknown, head: Head): Promise<bigint | null> {
   if (block === undefined || block === 'latest' || block === 'pending' || block === 'safe' || block === 'finalized') {
     return (await head()) ?? null;
   }
-  return blockNumberOf(block);
+  return boundOf(block);
 }
 
 /** More logs than the limit in an answer: the refusal's message, else null. */

@@ -46,6 +46,9 @@ interface SharedAnswer {
 const MERGEABLE =
   /^(eth_(blockNumber|chainId|gasPrice|maxPriorityFeePerGas|feeHistory|blobBaseFee|syncing|getBalance|getCode|getStorageAt|getTransactionCount|call|estimateGas|getProof|createAccessList|getBlock\w*|getTransaction\w*|getUncle\w*|getLogs)|net_(version|listening|peerCount)|web3_clientVersion|debug_trace\w*|trace_\w+)$/;
 
+/** Calls whose filter names a block range: eth_newFilter's range is read by eth_getFilterLogs later. */
+const RANGED = new Set(['eth_getLogs', 'eth_newFilter']);
+
 const keyOf = (call: RpcCall) => `${call.method}\n${JSON.stringify(call.params ?? null)}`;
 
 const idOf = (call: RpcCall): unknown => {
@@ -136,7 +139,7 @@ export class NetworkGateway {
 
   private needsReading(calls: RpcCall[]): boolean {
     for (const call of calls) {
-      if (call.method === 'eth_getLogs' || call.method === 'eth_sendRawTransaction') return true;
+      if (RANGED.has(call.method) || call.method === 'eth_sendRawTransaction') return true;
       if (this.cache && freshnessOf(call.method, call.params).kind !== 'never') return true;
     }
     return false;
@@ -190,7 +193,7 @@ export class NetworkGateway {
       const item: Planned = { call, freshness, key };
       const hit = key === undefined ? undefined : this.cache?.get(key);
       if (hit !== undefined) item.answer = resultJson(idOf(call), hit);
-      else if (call.method === 'eth_getLogs') {
+      else if (RANGED.has(call.method)) {
         const refused = await logsRangeRefusal(
           (call.params as unknown[] | undefined)?.[0],
           this.settings.logsMaxRange,

@@ -222,6 +222,12 @@ describe('the gateway’s response cache, merging, eth_getLogs guard and transac
       },
     });
     expect(seen('eth_getLogs')).toBe(before);
+    // A filter for eth_getFilterLogs is bounded alike.
+    const filter = await call('eth_newFilter', [{ fromBlock: 'earliest' }], 5);
+    expect(filter.body.error).toEqual({
+      code: RpcErrorCodes.limitExceeded,
+      message: RpcMessages.logsRangeTooLarge(0n, BigInt(chain.head), 50),
+    });
     // In a batch, only that call is refused.
     const batch = await rpcCall(url, [
       { jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: hex(5000) }] },

@@ -14,7 +14,11 @@ declare module 'autocannon' {
     /** Seconds a request may take before it counts as a timeout. */
     timeout?: number;
     /** Requests sent in turn; what they leave out is taken from the options above. */
-    requests?: Array<{ onResponse?: (status: number, body: string) => void }>;
+    requests?: Array<{
+      /** Called before each request on a connection; what it answers is sent. `context` is the connection's own. */
+      setupRequest?: (request: { body?: string }, context: Record<string, unknown>) => { body?: string };
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+    }>;
   }
 
   export interface Histogram {

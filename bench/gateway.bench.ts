@@ -5,11 +5,11 @@
 import os from 'node:os';
 import { type CreatedApiKey, KNOWN_RPC_METHODS, rpcUrl } from '@ebs/contract';
 import { cpuPinning, pin } from './support/cpu-pinning.ts';
-import { type Figure, report } from './support/figures.ts';
+import type { Figure } from './support/figures.ts';
 import { type KeyLists, keyCheckCost } from './support/key-check-cost.ts';
 import { failures, type Load, type Measurement, measure, RPC_BODY, rpcBatch, type Target } from './support/load.ts';
 import { ensureNginx, nginxProxy } from './support/nginx.ts';
-import { bestOf, compare, comparisonLine, latencyDoubts, problems, table } from './support/report.ts';
+import { bestOf, compare, comparisonLine, finishSuite, latencyDoubts, problems, table } from './support/report.ts';
 import { wholeSetting } from './support/settings.ts';
 import {
   anvil,
@@ -18,6 +18,7 @@ import {
   fixedUpstream,
   type KeyHolder,
   meteredUsage,
+  minimalProxy,
   server,
   tempDir,
 } from './support/stack.ts';
@@ -46,6 +47,8 @@ type UpstreamName = keyof typeof NETWORKS;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** The measurement of the locked-down key through the gateway. */
 const LOCKED_TARGET = 'gateway, locked key';
+/** The least a proxy in Node.js does per request (support/minimal-proxy.ts): the runtime's ceiling. */
+const MINIMAL_TARGET = 'minimal Node proxy';
 
 async function call(url: string, body: string, headers: Record<string, string> = {}): Promise<string> {
   const answer = await fetch(url, {
@@ -117,6 +120,7 @@ function figuresOf(scenario: Scenario, best: Measurement[], rounds: Map<string, 
   const gateway = others.find((m) => m.target === 'gateway') as Measurement;
   const locked = others.find((m) => m.target === LOCKED_TARGET);
   const nginx = others.find((m) => m.target === 'nginx');
+  const minimal = others.find((m) => m.target === MINIMAL_TARGET);
   const figures: Figure[] = [
     {
       suite: 'gateway',
@@ -132,6 +136,15 @@ function figuresOf(scenario: Scenario, best: Measurement[], rounds: Map<string, 
       value: round(gateway.requestsPerSecond / nginx.requestsPerSecond, 2),
       unit: '×',
       ...(scenario.upstream === 'fixed' && scenario.load.connections >= 64 ? { target: { min: 0.8 } } : {}),
+    });
+  }
+  if (minimal) {
+    figures.push({
+      suite: 'gateway',
+      name: `gateway ÷ minimal Node proxy req/s, ${scenario.label}`,
+      value: round(gateway.requestsPerSecond / minimal.requestsPerSecond, 2),
+      unit: '×',
+      ...(scenario.upstream === 'fixed' && scenario.load.connections >= 64 ? { target: { min: 0.9 } } : {}),
     });
   }
   if (locked) {
@@ -186,8 +199,20 @@ async function main(cleanup: Cleanup): Promise<number> {
         anvil: await nginxProxy(cleanup, nginx, dir, upstreams.anvil.url),
       }
     : undefined;
+  const nodeProxies = {
+    fixed: await minimalProxy(cleanup, upstreams.fixed.url, holder),
+    anvil: await minimalProxy(cleanup, upstreams.anvil.url, holder),
+  };
   if (pinning) {
-    for (const pid of [srv.pid, upstreams.fixed.pid, upstreams.anvil.pid, proxies?.fixed.pid, proxies?.anvil.pid]) {
+    for (const pid of [
+      srv.pid,
+      upstreams.fixed.pid,
+      upstreams.anvil.pid,
+      proxies?.fixed.pid,
+      proxies?.anvil.pid,
+      nodeProxies.fixed.pid,
+      nodeProxies.anvil.pid,
+    ]) {
       pin(pid, pinning.servers);
     }
   }
@@ -219,6 +244,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     const { upstream, load } = scenario;
     const targets: Target[] = [{ name: 'direct', url: upstreams[upstream].url }];
     if (proxies) targets.push({ name: 'nginx', url: proxies[upstream].url });
+    targets.push({ name: MINIMAL_TARGET, url: nodeProxies[upstream].url });
     targets.push({ name: 'gateway', url: holder.gatewayUrl(NETWORKS[upstream]) });
     if (upstream === 'fixed') {
       targets.push({ name: LOCKED_TARGET, url: lockedUrl(NETWORKS[upstream]), headers: { origin: LOCKED_ORIGIN } });
@@ -297,19 +323,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   for (const doubt of doubts) console.error(`WARNING ${doubt}`);
   if (profileDir) console.error(`the server's CPU profile is written to ${profileDir} when it stops`);
 
-  figures.push({
-    suite: 'gateway',
-    name: 'failed requests under load, all rounds',
-    value: failed,
-    unit: 'requests',
-    target: { max: 0 },
-  });
-  for (const figure of figures) report(figure);
-  if (trouble.length > 0) {
-    console.error(`\n!!! BENCHMARK FAILED: the figures above are not to be trusted !!!\n  ${trouble.join('\n  ')}`);
-    return 1;
-  }
-  return 0;
+  return finishSuite('gateway', figures, failed, trouble);
 }
 
 runSuite(main);

@@ -19,6 +19,9 @@ export interface Load {
   body: string;
   calls: number;
   connections: number;
+  /** A body for each request instead of `body` (a mixed workload), and each answer to it. */
+  next?: () => string;
+  answered?: (body: string, status: number, answer: string, sentAt: number) => void;
 }
 
 export interface Measurement {
@@ -60,7 +63,7 @@ export function percentile(sorted: Float64Array, p: number): number {
 export async function measure(
   target: Target,
   seconds: number,
-  { body, calls, connections }: Load,
+  { body, calls, connections, next, answered }: Load,
   serverCpuSeconds: () => number | undefined,
 ): Promise<Measurement> {
   const clientBefore = process.cpuUsage();
@@ -79,8 +82,23 @@ export async function measure(
     timeout: 10,
     requests: [
       {
-        onResponse: (status, body) => {
-          if (status >= 200 && status < 300 && !body.includes('"result"')) withoutResult++;
+        ...(next
+          ? {
+              setupRequest: (request: { body?: string }, context: Record<string, unknown>) => {
+                context.body = next();
+                context.sentAt = Date.now();
+                return { ...request, body: context.body as string };
+              },
+            }
+          : {}),
+        onResponse: (status, answer, context) => {
+          if (status >= 200 && status < 300 && !answer.includes('"result"')) withoutResult++;
+          answered?.(
+            next ? (context.body as string) : body,
+            status,
+            answer,
+            (context.sentAt as number | undefined) ?? 0,
+          );
         },
       },
     ],

@@ -1,3 +1,4 @@
+import { type Figure, report } from './figures.ts';
 import { failures, type Measurement } from './load.ts';
 
 export interface Comparison {
@@ -75,4 +76,22 @@ export function latencyDoubts(m: Measurement): string | undefined {
   const bound = (m.connections / m.requestsPerSecond) * 1000;
   if (m.mean <= bound * 1.1) return undefined;
   return `${m.target}: mean latency ${m.mean.toFixed(2)} ms exceeds connections ÷ req/s = ${bound.toFixed(2)} ms; its latencies are not to be trusted (does it close connections?)`;
+}
+
+/**
+ * The end of a load suite: its figures with the failed requests of all rounds (target 0) reported,
+ * and the exit code: 1 with every reason when the figures are not to be trusted.
+ */
+export function finishSuite(suite: string, figures: Figure[], failed: number, trouble: string[]): number {
+  figures.push({
+    suite,
+    name: 'failed requests under load, all rounds',
+    value: failed,
+    unit: 'requests',
+    target: { max: 0 },
+  });
+  for (const figure of figures) report(figure);
+  if (trouble.length === 0) return 0;
+  console.error(`\n!!! BENCHMARK FAILED: the figures above are not to be trusted !!!\n  ${trouble.join('\n  ')}`);
+  return 1;
 }

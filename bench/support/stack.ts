@@ -47,12 +47,12 @@ export async function anvil(cleanup: Cleanup): Promise<Upstream> {
   return { url: node.url, pid: node.child.pid };
 }
 
-/** The cheapest upstream: bench/support/fixed-upstream.ts in a process of its own. */
-export async function fixedUpstream(cleanup: Cleanup): Promise<Upstream> {
+/** A bench/support script in a process of its own, listening on a free port once it prints its first line. */
+async function supportProcess(cleanup: Cleanup, script: string, args: string[]): Promise<Upstream> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/support/fixed-upstream.ts'), String(port)],
+    ['--import', 'tsx', path.join(ROOT, 'bench/support', script), String(port), ...args],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -61,9 +61,27 @@ export async function fixedUpstream(cleanup: Cleanup): Promise<Upstream> {
   cleanup.add(() => stopChild(child, 5_000));
   await new Promise<void>((resolve, reject) => {
     child.stdout?.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`the fixed upstream stopped at start (exit code ${code})`)));
+    child.once('exit', (code) => reject(new Error(`${script} stopped at start (exit code ${code})`)));
   });
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid };
+}
+
+/** The cheapest upstream: bench/support/fixed-upstream.ts. */
+export const fixedUpstream = (cleanup: Cleanup) => supportProcess(cleanup, 'fixed-upstream.ts', []);
+
+/** The minimal proxy counting the calls that pass it on to an upstream: `calls()` reads the count. */
+export async function countingProxy(
+  cleanup: Cleanup,
+  upstream: string,
+): Promise<Upstream & { calls(): Promise<number> }> {
+  const proxy = await supportProcess(cleanup, 'minimal-proxy.ts', [upstream, '-', '-']);
+  return { ...proxy, calls: async () => Number(await (await fetch(proxy.url)).text()) };
+}
+
+/** The minimal Node.js proxy (bench/support/minimal-proxy.ts) in front of an upstream, for one key. */
+export async function minimalProxy(cleanup: Cleanup, upstream: string, holder: KeyHolder): Promise<Upstream> {
+  const proxy = await supportProcess(cleanup, 'minimal-proxy.ts', [upstream, holder.keyId, holder.key]);
+  return { url: rpcUrl(proxy.url.replace(/\/$/, ''), 'proxy', holder.keyId, holder.key), pid: proxy.pid };
 }
 
 /** The server as `npm start` runs it: built by scripts/build-server.mjs, started without a TypeScript loader. */
@@ -242,13 +260,14 @@ function residentMbOf(pid: number | undefined): number | undefined {
 }
 
 /** The admin command line, as an operator runs it beside the server. */
-export function admin(srv: Server, ...args: string[]): void {
+export function admin(srv: Server, ...args: string[]): string {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: ROOT,
     env: srv.env,
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
 }
 
 export interface KeyHolder {
@@ -258,6 +277,8 @@ export interface KeyHolder {
   accountId: string;
   headers: Record<string, string>;
   client: Client;
+  keyId: string;
+  key: string;
   /** The gateway's URL of a network, with this key in the query. */
   gatewayUrl(network: string): string;
 }
@@ -285,7 +306,7 @@ export async function customer(srv: Server): Promise<KeyHolder> {
   if (key.status !== 200) throw new Error(`key creation failed: ${key.body.message}`);
   const { keyId, key: secret } = key.body.data.key;
   const gatewayUrl = (network: string) => rpcUrl(srv.baseUrl, network, keyId, secret);
-  return { email, password, accountId, headers, client, gatewayUrl };
+  return { email, password, accountId, headers, client, keyId, key: secret, gatewayUrl };
 }
 
 /** Requests of the account counted by the gateway and written to the database so far. */

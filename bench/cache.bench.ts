@@ -3,6 +3,7 @@
 // throughput, the calls that reach the node per client call, and wrong answers when the node
 // replaces its last blocks mid-run. docs/performance.md explains the mix and the figures.
 import os from 'node:os';
+import { nodeCall } from '../apps/server/src/modules/rpc/anvil-nodes.ts';
 import type { CacheFigures } from '../apps/server/src/modules/rpc/response-cache.ts';
 import { cpuPinning, pin } from './support/cpu-pinning.ts';
 import type { Figure } from './support/figures.ts';
@@ -31,17 +32,6 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const hex = (n: number) => `0x${n.toString(16)}`;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
-
-async function direct(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const answer = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await answer.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
 
 /**
  * The mix: what a dApp's pages and a wallet send through viem's public actions (getChainId on
@@ -82,16 +72,16 @@ async function main(cleanup: Cleanup): Promise<number> {
   const node = await anvil(cleanup);
 
   // The chain: transfers to the mix's addresses, one block each, then empty blocks.
-  const [from] = (await direct(node.url, 'eth_accounts')) as string[];
+  const [from] = (await nodeCall(node.url, 'eth_accounts')) as string[];
   const transfers: Array<{ hash: string; block: number }> = [];
   for (let i = 0; i < TRANSFERS; i++) {
-    const hash = (await direct(node.url, 'eth_sendTransaction', [
+    const hash = (await nodeCall(node.url, 'eth_sendTransaction', [
       { from, to: ADDRESSES[i % ADDRESSES.length], value: hex(1_000 + i) },
     ])) as string;
     transfers.push({ hash, block: i + 1 });
   }
-  await direct(node.url, 'anvil_mine', [hex(EMPTY_BLOCKS)]);
-  const head = Number(await direct(node.url, 'eth_blockNumber'));
+  await nodeCall(node.url, 'anvil_mine', [hex(EMPTY_BLOCKS)]);
+  const head = Number(await nodeCall(node.url, 'eth_blockNumber'));
 
   const counter = await countingProxy(cleanup, node.url);
   const srv = await server(cleanup, dir, { [NETWORK]: counter.url }, undefined);
@@ -152,13 +142,13 @@ async function main(cleanup: Cleanup): Promise<number> {
   };
   const running = measure(targets.at(-1) as Target, DURATION, checking, srv.cpuSeconds);
   await new Promise((resolve) => setTimeout(resolve, (DURATION * 1000) / 3));
-  await direct(node.url, 'anvil_reorg', [REORG_BLOCKS, []]);
+  await nodeCall(node.url, 'anvil_reorg', [REORG_BLOCKS, []]);
   reorgedAt = Date.now();
   all.push(await running);
   let wrong = 0;
   for (const [body, answer] of seen) {
     const { method, params } = JSON.parse(body) as { method: string; params: unknown[] };
-    const truth = JSON.stringify(await direct(node.url, method, params));
+    const truth = JSON.stringify(await nodeCall(node.url, method, params));
     const got = JSON.stringify((JSON.parse(answer) as { result?: unknown }).result);
     if (truth !== got) wrong++;
   }

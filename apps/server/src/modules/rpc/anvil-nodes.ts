@@ -96,7 +96,8 @@ async function spawnOnFreePort(chainId: number, statePath?: string): Promise<Anv
   return { url, child, stderr: () => stderr };
 }
 
-async function nodeCall(url: string, method: string, params: unknown[]): Promise<unknown> {
+/** One JSON-RPC call to a node: its result, or its error thrown. */
+export async function nodeCall(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -93,18 +93,18 @@ async function main(cleanup: Cleanup): Promise<number> {
 
   const targets: Target[] = [{ name: 'direct', url: node.url }];
   if (proxy) targets.push({ name: 'nginx', url: proxy.url });
-  targets.push({ name: 'gateway', url: holder.gatewayUrl(NETWORK) });
+  targets.push({ name: 'gateway', url: holder.gatewayUrl(NETWORK), cpuSeconds: srv.cpuSeconds });
   const load: Load = { body: '', calls: 1, connections: CONNECTIONS, next: mix(head, transfers) };
 
   const all: Measurement[] = [];
   const rounds = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
   let gatewayCalls = 0;
   let upstreamCalls = 0;
-  for (const target of targets) all.push(await measure(target, 1, load, srv.cpuSeconds));
+  for (const target of targets) all.push(await measure(target, 1, load));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
       const before = await counter.calls();
-      const m = await measure(target, DURATION, load, srv.cpuSeconds);
+      const m = await measure(target, DURATION, load);
       if (target.name === 'gateway') {
         gatewayCalls += m.answers;
         upstreamCalls += (await counter.calls()) - before;
@@ -140,7 +140,7 @@ async function main(cleanup: Cleanup): Promise<number> {
       }
     },
   };
-  const running = measure(targets.at(-1) as Target, DURATION, checking, srv.cpuSeconds);
+  const running = measure(targets.at(-1) as Target, DURATION, checking);
   await new Promise((resolve) => setTimeout(resolve, (DURATION * 1000) / 3));
   await nodeCall(node.url, 'anvil_reorg', [REORG_BLOCKS, []]);
   reorgedAt = Date.now();

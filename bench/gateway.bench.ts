@@ -14,6 +14,7 @@ import { wholeSetting } from './support/settings.ts';
 import {
   anvil,
   type Cleanup,
+  cpuSecondsOf,
   customer,
   fixedUpstream,
   type KeyHolder,
@@ -242,12 +243,25 @@ async function main(cleanup: Cleanup): Promise<number> {
 
   for (const scenario of scenarios()) {
     const { upstream, load } = scenario;
-    const targets: Target[] = [{ name: 'direct', url: upstreams[upstream].url }];
-    if (proxies) targets.push({ name: 'nginx', url: proxies[upstream].url });
-    targets.push({ name: MINIMAL_TARGET, url: nodeProxies[upstream].url });
-    targets.push({ name: 'gateway', url: holder.gatewayUrl(NETWORKS[upstream]) });
+    // Each target's server CPU is its own process's: the upstream's for direct, nginx's workers', the proxy's.
+    const cpuOf = (pid: number | undefined) => () => cpuSecondsOf(pid);
+    const targets: Target[] = [
+      { name: 'direct', url: upstreams[upstream].url, cpuSeconds: cpuOf(upstreams[upstream].pid) },
+    ];
+    if (proxies) targets.push({ name: 'nginx', url: proxies[upstream].url, cpuSeconds: cpuOf(proxies[upstream].pid) });
+    targets.push({
+      name: MINIMAL_TARGET,
+      url: nodeProxies[upstream].url,
+      cpuSeconds: cpuOf(nodeProxies[upstream].pid),
+    });
+    targets.push({ name: 'gateway', url: holder.gatewayUrl(NETWORKS[upstream]), cpuSeconds: srv.cpuSeconds });
     if (upstream === 'fixed') {
-      targets.push({ name: LOCKED_TARGET, url: lockedUrl(NETWORKS[upstream]), headers: { origin: LOCKED_ORIGIN } });
+      targets.push({
+        name: LOCKED_TARGET,
+        url: lockedUrl(NETWORKS[upstream]),
+        headers: { origin: LOCKED_ORIGIN },
+        cpuSeconds: srv.cpuSeconds,
+      });
     }
     // Every path must give the upstream's own answer before it is timed.
     const expected = await call(targets[0]?.url as string, load.body);
@@ -261,11 +275,10 @@ async function main(cleanup: Cleanup): Promise<number> {
       if (m.target === 'gateway' || m.target === LOCKED_TARGET) gatewayCalls += m.answers * load.calls;
       return m;
     };
-    for (const target of targets) counted(await measure(target, WARMUP, load, srv.cpuSeconds));
+    for (const target of targets) counted(await measure(target, WARMUP, load));
     const rounds = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const target of targets)
-        rounds.get(target.name)?.push(counted(await measure(target, DURATION, load, srv.cpuSeconds)));
+      for (const target of targets) rounds.get(target.name)?.push(counted(await measure(target, DURATION, load)));
     }
     const best = targets.map((t) => bestOf(rounds.get(t.name) ?? []));
     const direct = best[0] as Measurement;

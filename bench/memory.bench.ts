@@ -54,10 +54,9 @@ async function measureDatabase(cleanup: Cleanup, database: string, settings: Rec
       [rpcBatch(50), 50],
     ] as const) {
       const m = await measure(
-        { name: 'gateway', url: holder.gatewayUrl(NETWORK) },
+        { name: 'gateway', url: holder.gatewayUrl(NETWORK), cpuSeconds: first.cpuSeconds },
         LOAD_SECONDS,
         { body, calls, connections: 64 },
-        first.cpuSeconds,
       );
       failed += failures(m);
       log(

@@ -12,6 +12,8 @@ export interface Target {
   url: string;
   /** Sent with every request besides the content type, e.g. the Origin a locked-down key needs. */
   headers?: Record<string, string>;
+  /** CPU seconds used so far by the process(es) that answer this target (the table's server CPU). */
+  cpuSeconds?: () => number | undefined;
 }
 
 /** What is sent: the body, and how many JSON-RPC calls it holds. */
@@ -64,8 +66,8 @@ export async function measure(
   target: Target,
   seconds: number,
   { body, calls, connections, next, answered }: Load,
-  serverCpuSeconds: () => number | undefined,
 ): Promise<Measurement> {
+  const serverCpuSeconds = target.cpuSeconds ?? (() => undefined);
   const clientBefore = process.cpuUsage();
   const serverBefore = serverCpuSeconds();
   let times = new Float64Array(1 << 16);

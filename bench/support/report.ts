@@ -39,13 +39,30 @@ function row(cells: Array<string | number>, widths: number[]): string {
 
 const percent = (share: number | undefined) => (share === undefined ? 'n/a' : `${Math.round(share * 100)}%`);
 
+/** CPU time the target's server spent per answered request, in µs. */
+const perRequest = (m: Measurement) =>
+  m.serverCpu === undefined || m.requestsPerSecond === 0
+    ? 'n/a'
+    : String(Math.round((m.serverCpu * 1e6) / m.requestsPerSecond));
+
 export function table(best: Measurement[]): string {
-  const widths = [16, 7, 7, 7, 7, 8, 6, 11, 9];
-  const header = ['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'answers', 'failed', 'gateway CPU', 'bench CPU'];
+  const widths = [18, 7, 7, 7, 7, 8, 6, 10, 10, 9];
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'answers',
+    'failed',
+    'server CPU',
+    'CPU µs/req',
+    'bench CPU',
+  ];
   const lines = [row(header, widths)];
   for (const m of best) {
     const cells = [m.target, Math.round(m.requestsPerSecond), ms(m.p50), ms(m.p90), ms(m.p99), m.answers, failures(m)];
-    lines.push(row([...cells, percent(m.serverCpu), percent(m.clientCpu)], widths));
+    lines.push(row([...cells, percent(m.serverCpu), perRequest(m), percent(m.clientCpu)], widths));
   }
   return lines.join('\n');
 }

@@ -237,12 +237,17 @@ export async function server(
   };
 }
 
-/** utime + stime of a process, from /proc/<pid>/stat (clock ticks of 1/100 s on Linux). */
-function cpuSecondsOf(pid: number | undefined): number | undefined {
+/**
+ * utime + stime of a process and its children (nginx's workers), from /proc (clock ticks of 1/100 s
+ * on Linux).
+ */
+export function cpuSecondsOf(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const own = (Number(fields[11]) + Number(fields[12])) / 100;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    return children.reduce((sum, child) => sum + (cpuSecondsOf(Number(child)) ?? 0), own);
   } catch {
     return undefined;
   }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -41,6 +42,7 @@ import { KeysService } from './modules/keys/keys.service.ts';
 import { processorRoutes } from './modules/processor/processor.routes.ts';
 import { rpcRoutes } from './modules/rpc/rpc.routes.ts';
 import { RpcGateway } from './modules/rpc/rpc.service.ts';
+import { isGatewayRequest, RpcHttp } from './modules/rpc/rpc-http.ts';
 import { settingRoutes } from './modules/settings/settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { SupportService } from './modules/support/support.service.ts';
@@ -106,7 +108,22 @@ export interface Built {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<Built> {
+  // The JSON-RPC gateway is answered on the raw request, before Fastify's router and hooks (its
+  // hot path); everything else, and the gateway while the server closes (503), goes to Fastify.
+  let gatewayHttp: RpcHttp | undefined;
+  let closing = false;
   const app = Fastify({
+    serverFactory: (fastifyHandler, settings) => {
+      const server = http.createServer((request, response) => {
+        if (gatewayHttp && !closing && isGatewayRequest(request)) gatewayHttp.handle(request, response);
+        else fastifyHandler(request, response);
+      });
+      // What Fastify sets on a server it makes itself.
+      server.keepAliveTimeout = settings.keepAliveTimeout as number;
+      server.requestTimeout = settings.requestTimeout as number;
+      server.setTimeout(settings.connectionTimeout as number);
+      return server;
+    },
     logger:
       options.logger === false
         ? false
@@ -155,6 +172,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const support = new SupportService(db, mailer, limiter, config.SUPPORT_EMAIL);
   const rpc = new RpcGateway(db, config, app.log, limiter);
   rpc.start();
+  const rpcHttp = new RpcHttp(rpc, config, app.log);
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   const forwarding = buildForwarding({ db, config, secrets, rpc, mailer, log: app.log });
   // At close the engine gives back its forwards and the gateway writes its counted usage, before
   // the database (when the app opened it) closes.
@@ -244,7 +265,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billingRoutes,
     supportRoutes,
     usageRoutes,
-    rpcRoutes,
     keyRoutes,
     forwardingRoutes,
     devRoutes,
@@ -252,6 +272,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ]) {
     await app.register(routes, deps);
   }
+  await app.register(rpcRoutes, { rpcHttp });
+  gatewayHttp = rpcHttp;
   // The local processor's browser-facing routes exist only while it is the card provider.
   if (processor) await app.register(processorRoutes, { ...deps, processor });
   // Stripe's refunds and disputes reach the ledger through its signed events (the SDK loaded only then).

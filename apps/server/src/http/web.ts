@@ -7,7 +7,7 @@ const API_PREFIXES = ['/api/', '/auth/', '/dev/', '/admin/', '/processor/'];
 
 /** A GET of one of the console's pages (a client route or the root), not of a file or an API. */
 const isPageRequest = (request: FastifyRequest) => {
-  // The method first: the gateway's POSTs, the hot path, go no further.
+  // The method first: a POST or any other non-GET goes no further.
   if (request.method !== 'GET') return false;
   const url = request.url.split('?')[0] ?? '/';
   return !API_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);

@@ -1,16 +1,12 @@
 import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Dispatcher } from 'undici';
 import { ChainHead } from './chain-head.ts';
 import { type Freshness, freshnessOf, mayKeep } from './freshness.ts';
 import { logsCountRefusal, logsRangeRefusal } from './logs-guard.ts';
 import { retriedTransactionHash } from './raw-transactions.ts';
 import { ResponseCache } from './response-cache.ts';
 import type { RpcAnswer, RpcCall } from './rpc-request.ts';
-import { type NetworkUpstreams, UpstreamError } from './upstreams.ts';
-
-/** Upstream answers up to this size are read whole rather than streamed. */
-export const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
+import { type NetworkUpstreams, type NodeAnswer, UpstreamError, wholeBody } from './upstreams.ts';
 
 export interface NetworkSettings {
   /** The cache's bound in bytes; 0 turns it off. */
@@ -33,11 +29,11 @@ export interface ComposedAnswer {
   cache: 'HIT' | 'MISS';
 }
 
-interface SharedAnswer {
-  status: number;
-  body: Buffer;
-  contentType: string;
-}
+/** The answer to a request: composed here, or the nodes' own (read whole, or streamed when large). */
+export type GatewayAnswer = ComposedAnswer | (NodeAnswer & { cache: 'MISS' });
+
+/** A node's answer read whole, which the callers of a merged call share. */
+type SharedAnswer = Extract<NodeAnswer, { body: Buffer }>;
 
 /**
  * Calls that only read, and so can share one upstream answer when identical calls are in flight at
@@ -116,25 +112,40 @@ export class NetworkGateway {
   /** A JSON-RPC call (single or batch) from the gateway itself; answers the parsed JSON. */
   async call(payload: unknown): Promise<unknown> {
     const answer = await this.upstreams.send(JSON.stringify(payload));
-    const text = await answer.body.text();
-    if (answer.statusCode >= 400) throw new UpstreamError(`${this.network.path}: HTTP ${answer.statusCode}`, false);
+    const text = (await wholeBody(answer)).toString('utf8');
+    if (answer.status >= 400) throw new UpstreamError(`${this.network.path}: HTTP ${answer.status}`, false);
     return JSON.parse(text);
   }
 
   /**
    * The answer to the calls that passed the screen (`text` is what goes upstream as it is) and the
-   * gateway's own answers to the others: the node's answer to stream back, or one composed here.
+   * gateway's own answers to the others: the nodes' answer as they sent it, or one composed here.
    */
-  async answer(
-    text: string,
-    calls: RpcCall[],
-    batch: boolean,
-    own: RpcAnswer[],
-  ): Promise<Dispatcher.ResponseData | ComposedAnswer> {
+  async answer(text: string, calls: RpcCall[], batch: boolean, own: RpcAnswer[]): Promise<GatewayAnswer> {
     if (this.needsReading(calls)) return this.composed(calls, batch, own);
+    if (own.length > 0) return this.withOwnAnswers(await this.upstreams.send(text), own);
     const [single] = calls;
-    if (!batch && own.length === 0 && single && MERGEABLE.test(single.method)) return this.merged(text, single);
-    return this.upstreams.send(text);
+    if (!batch && single && MERGEABLE.test(single.method)) return this.merged(text, single);
+    return { ...(await this.upstreams.send(text)), cache: 'MISS' };
+  }
+
+  /**
+   * A batch of which some calls were kept back: the nodes' answers, then the gateway's own
+   * (JSON-RPC lets a batch answer come in any order; clients match answers by id).
+   */
+  private async withOwnAnswers(answer: NodeAnswer, own: RpcAnswer[]): Promise<ComposedAnswer> {
+    let upstream: unknown;
+    try {
+      upstream = JSON.parse((await wholeBody(answer)).toString('utf8'));
+    } catch {
+      throw new UpstreamError(`${this.network.path}: the answer is not JSON`, false);
+    }
+    return {
+      status: 200,
+      body: JSON.stringify([...[upstream].flat(), ...own]),
+      contentType: 'application/json; charset=utf-8',
+      cache: 'MISS',
+    };
   }
 
   private needsReading(calls: RpcCall[]): boolean {
@@ -146,13 +157,13 @@ export class NetworkGateway {
   }
 
   /** Identical single reads in flight at once: the first goes upstream, the others wait for its answer. */
-  private async merged(text: string, call: RpcCall): Promise<Dispatcher.ResponseData | ComposedAnswer> {
+  private async merged(text: string, call: RpcCall): Promise<GatewayAnswer> {
     const key = keyOf(call);
     const running = this.inflight.get(key);
     if (running) {
       const shared = await running;
       if (shared) return { ...shared, body: withId(shared.body, idOf(call)), cache: 'MISS' };
-      return this.upstreams.send(text);
+      return { ...(await this.upstreams.send(text)), cache: 'MISS' };
     }
     let settle: (answer: SharedAnswer | null) => void = () => {};
     let fail: (error: unknown) => void = () => {};
@@ -164,18 +175,12 @@ export class NetworkGateway {
     this.inflight.set(key, sharing);
     try {
       const answer = await this.upstreams.send(text);
-      const length = answer.headers['content-length'];
-      if (typeof length !== 'string' || Number(length) > BUFFERED_ANSWER_MAX_BYTES) {
+      if (!('body' in answer)) {
         settle(null); // streamed to this caller: the others ask the nodes themselves
-        return answer;
+        return { ...answer, cache: 'MISS' };
       }
-      const shared = {
-        status: answer.statusCode,
-        body: Buffer.from(await answer.body.arrayBuffer()),
-        contentType: String(answer.headers['content-type'] ?? 'application/json'),
-      };
-      settle(shared);
-      return { ...shared, cache: 'MISS' };
+      settle(answer);
+      return { ...answer, cache: 'MISS' };
     } catch (error) {
       fail(error);
       throw error;
@@ -236,7 +241,7 @@ export class NetworkGateway {
       ...(Object.hasOwn(item.call, 'params') ? { params: item.call.params } : {}),
     }));
     const answer = await this.upstreams.send(JSON.stringify(toSend.length === 1 ? outgoing[0] : outgoing));
-    const text = await answer.body.text();
+    const text = (await wholeBody(answer)).toString('utf8');
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -255,7 +260,7 @@ export class NetworkGateway {
       }
       item.answer = await this.read(item, got, id, epoch, finalBlock);
     }
-    return toSend.length === 1 && answer.statusCode < 500 ? answer.statusCode : 200;
+    return toSend.length === 1 && answer.status < 500 ? answer.status : 200;
   }
 
   private async read(

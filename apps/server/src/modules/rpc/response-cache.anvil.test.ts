@@ -106,7 +106,10 @@ describe('the gateway’s cache in front of a real node (Anvil) that reorganises
     const raw = await transfer(`0x${'35'.repeat(20)}`);
     const first = await call('eth_sendRawTransaction', [raw]);
     expect(first.body.result).toBe(keccak256(raw as Hex));
-    // Anvil mined it at once: the same bytes again are a used nonce to the node.
+    // Once it is in a block, the same bytes again are a used nonce to the node.
+    await until('the transaction in a block', async () =>
+      Boolean(await direct('eth_getTransactionReceipt', [first.body.result])),
+    );
     expect((await directAnswer('eth_sendRawTransaction', [raw])).error?.message).toMatch(/nonce/i);
     const retried = await call('eth_sendRawTransaction', [raw]);
     expect(retried.body).toEqual({ jsonrpc: '2.0', id: 1, result: keccak256(raw as Hex) });

@@ -1,6 +1,5 @@
 import { RPC_NETWORKS, RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Dispatcher } from 'undici';
 import { formatEther } from 'viem';
 import { type Config, isProduction } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,7 +10,7 @@ import { KeyLimits } from '../keys/key-limits.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
 import { checkFundRequest, FaucetRefusal, LocalFaucet } from './faucet.ts';
 import { MethodPolicy } from './method-policy.ts';
-import { type ComposedAnswer, NetworkGateway } from './network-gateway.ts';
+import { type GatewayAnswer, NetworkGateway } from './network-gateway.ts';
 import type { CacheFigures } from './response-cache.ts';
 import { type ParsedRpcBody, RpcRefusal, type ScreenedBody, screenRpcBody } from './rpc-request.ts';
 import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
@@ -221,14 +220,14 @@ export class RpcGateway {
 
   /**
    * The answer to the calls that passed the screen, with the gateway's own answers to the others:
-   * the nodes' answer for the caller to stream back, or one the gateway composed (from its cache,
-   * a merged call, or the calls read one by one).
+   * the nodes' answer as they sent it, or one the gateway composed (from its cache, a merged call,
+   * or the calls read one by one).
    */
   async forward(
     network: RpcNetwork,
     screened: ScreenedBody & { forward: string },
     parsed: ParsedRpcBody,
-  ): Promise<Dispatcher.ResponseData | ComposedAnswer> {
+  ): Promise<GatewayAnswer> {
     const gateway = this.networks.get(network.path);
     if (!gateway)
       throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(network.path), parsed.id);

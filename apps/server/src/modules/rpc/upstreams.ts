@@ -1,6 +1,27 @@
+import { Readable } from 'node:stream';
 import type { RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Dispatcher, Pool } from 'undici';
+
+/** Node answers up to this size are read whole; larger ones, or of unknown length, are streamed. */
+export const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
+
+/** What a node answered: its body read whole, or a stream to pass on as it comes (and its length). */
+export type NodeAnswer = { status: number; contentType: string } & (
+  | { body: Buffer }
+  | { stream: Readable; length: string | undefined }
+);
+
+/** A node's answer body, whole (a streamed one read to its end). */
+export async function wholeBody(answer: NodeAnswer): Promise<Buffer> {
+  if ('body' in answer) return answer.body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A node that answers 5xx or 429 is marked down and the next one tried. */
+const failing = (status: number) => status >= 500 || status === 429;
 
 export class UpstreamError extends Error {
   constructor(
@@ -73,26 +94,17 @@ export class NetworkUpstreams {
     }
   }
 
-  /** Sends a JSON-RPC body; the answer's body must be consumed or streamed by the caller. */
-  async send(body: string): Promise<Dispatcher.ResponseData> {
+  /**
+   * Sends a JSON-RPC body to the first node that answers; a streamed answer must be read or
+   * destroyed by the caller.
+   */
+  async send(body: string): Promise<NodeAnswer> {
     const upstreams = await this.resolve();
     const ordered = [...upstreams.filter((u) => u.healthy), ...upstreams.filter((u) => !u.healthy)];
     let timedOut = false;
     for (const upstream of ordered) {
       try {
-        const answer = await upstream.pool.request({
-          path: upstream.path,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-        });
-        if (answer.statusCode >= 500 || answer.statusCode === 429) {
-          await answer.body.dump();
-          this.markDown(upstream, `HTTP ${answer.statusCode}`);
-          continue;
-        }
+        const answer = await this.ask(upstream, body);
         upstream.healthy = true;
         return answer;
       } catch (error) {
@@ -101,6 +113,71 @@ export class NetworkUpstreams {
       }
     }
     throw new UpstreamError(`${this.network.name}: no upstream answered`, timedOut);
+  }
+
+  /**
+   * One node's answer, through undici's dispatch(): no promise or stream per request for the
+   * answers read whole, which are nearly all of them.
+   */
+  private ask(upstream: Upstream, body: string): Promise<NodeAnswer> {
+    const timeoutMs = this.options.timeoutMs;
+    return new Promise((resolve, reject) => {
+      let status = 0;
+      let contentType = 'application/json';
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let stream: Readable | undefined;
+      let ended = false;
+      const handler: Dispatcher.DispatchHandler = {
+        // undici tells this handler style from the older one by this method.
+        onRequestStart() {},
+        onResponseStart(controller, statusCode, headers) {
+          status = statusCode;
+          contentType = String(headers['content-type'] ?? 'application/json');
+          const length = headers['content-length'];
+          if (failing(status) || (typeof length === 'string' && Number(length) <= BUFFERED_ANSWER_MAX_BYTES)) return;
+          stream = new Readable({
+            read: () => controller.resume(),
+            destroy: (error, done) => {
+              // The caller went away before the end: the node's answer is not read further.
+              if (!ended) controller.abort(error ?? new Error('answer no longer wanted'));
+              done(error);
+            },
+          });
+          resolve({ status, contentType, stream, length: typeof length === 'string' ? length : undefined });
+        },
+        onResponseData(controller, chunk) {
+          if (stream) {
+            if (!stream.push(chunk)) controller.pause();
+          } else if (!failing(status)) {
+            chunks.push(chunk);
+            size += chunk.length;
+          }
+        },
+        onResponseEnd() {
+          ended = true;
+          if (stream) stream.push(null);
+          else if (failing(status)) reject(new Error(`HTTP ${status}`));
+          else resolve({ status, contentType, body: Buffer.concat(chunks, size) });
+        },
+        onResponseError(_controller, error) {
+          ended = true;
+          if (stream) stream.destroy(error);
+          else reject(error);
+        },
+      };
+      upstream.pool.dispatch(
+        {
+          path: upstream.path,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        handler,
+      );
+    });
   }
 
   private markDown(upstream: Upstream, reason: string): void {
@@ -114,16 +191,9 @@ export class NetworkUpstreams {
     for (const upstream of this.upstreams ?? []) {
       if (upstream.healthy) continue;
       try {
-        const answer = await upstream.pool.request({
-          path: upstream.path,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: CHAIN_ID_CALL,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-        });
-        const result = (await answer.body.json()) as { result?: string };
-        if (answer.statusCode === 200 && result.result && Number(result.result) === this.network.chainId) {
+        const answer = await this.ask(upstream, CHAIN_ID_CALL);
+        const result = JSON.parse((await wholeBody(answer)).toString('utf8')) as { result?: string };
+        if (answer.status === 200 && result.result && Number(result.result) === this.network.chainId) {
           upstream.healthy = true;
           this.options.log.info({ network: this.network.path, upstream: upstream.label }, 'RPC upstream back');
         }

@@ -1,0 +1,164 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RpcErrorCodes, RpcMessages } from '@ebs/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pglite } from '../../testing/databases.ts';
+import { accountWithKey, type KeyHolder, rpcCall } from '../../testing/keys.ts';
+import { until } from '../../testing/poll.ts';
+import { serverFor } from '../../testing/server.ts';
+
+const NETWORK = 'ethereum/mainnet';
+const BODY_LIMIT = 4096;
+/** Answers this large are streamed from the node to the caller, not read whole first. */
+const LARGE = 300 * 1024;
+
+const answerOf = (id: unknown, result: unknown) => JSON.stringify({ jsonrpc: '2.0', id, result });
+const largeAnswer = (id: unknown) => answerOf(id, `0x${'ab'.repeat(LARGE / 2)}`);
+
+/**
+ * A node whose eth_getFilterChanges answers (a method the gateway neither caches nor merges) are
+ * large: with their length, chunked without one, or stalled halfway. It records whether the
+ * stalled answer's connection was dropped.
+ */
+const stalled = { dropped: false };
+const node = http.createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: string; params?: string[] };
+    const how = call.method === 'eth_getFilterChanges' ? call.params?.[0] : undefined;
+    const text = how ? largeAnswer(call.id) : answerOf(call.id, '0x1');
+    if (how === 'chunked' || how === 'stalls') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(text.slice(0, LARGE / 3));
+      if (how === 'stalls') {
+        response.on('close', () => {
+          stalled.dropped = !response.writableFinished;
+        });
+        return;
+      }
+      setImmediate(() => response.end(text.slice(LARGE / 3)));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    response.end(text);
+  });
+});
+await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+afterAll(() => {
+  node.closeAllConnections();
+  return new Promise<void>((resolve) => node.close(() => resolve()));
+});
+
+const filterChanges = (how: string) => ({ jsonrpc: '2.0', id: 7, method: 'eth_getFilterChanges', params: [how] });
+
+describe('the gateway served before the console’s router', () => {
+  const server = serverFor(pglite, {
+    RPC_UPSTREAMS: JSON.stringify({ [NETWORK]: [`http://127.0.0.1:${(node.address() as AddressInfo).port}`] }),
+    RPC_MAX_BODY_BYTES: String(BODY_LIMIT),
+  });
+  let holder: KeyHolder;
+  const ready = async () => {
+    holder ??= await accountWithKey(server().url, server().db);
+    return holder.url(NETWORK);
+  };
+
+  it('passes a large answer on byte for byte as the node sends it, with its length or chunked', async () => {
+    const url = await ready();
+    const sized = await fetch(url, { method: 'POST', body: JSON.stringify(filterChanges('sized')) });
+    expect(sized.headers.get('content-length')).toBe(String(largeAnswer(7).length));
+    expect({ status: sized.status, body: await sized.text() }).toEqual({ status: 200, body: largeAnswer(7) });
+    const chunked = await fetch(url, { method: 'POST', body: JSON.stringify(filterChanges('chunked')) });
+    expect(chunked.headers.get('x-cache')).toBe('MISS');
+    expect({ status: chunked.status, body: await chunked.text() }).toEqual({ status: 200, body: largeAnswer(7) });
+    expect(chunked.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('drops the node’s answer when the caller hangs up halfway, and serves the next call', async () => {
+    const url = new URL(await ready());
+    await new Promise<void>((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (answer) => {
+          answer.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+      request.end(JSON.stringify(filterChanges('stalls')));
+    });
+    await until('the node’s connection dropped', async () => stalled.dropped);
+    expect(
+      (await rpcCall(url.href, { jsonrpc: '2.0', id: 2, method: 'eth_getFilterChanges', params: [] })).body,
+    ).toEqual({ jsonrpc: '2.0', id: 2, result: '0x1' });
+  });
+
+  it('refuses a body over the limit with 413 and keeps the connection for the next call', async () => {
+    const url = new URL(await ready());
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) =>
+      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+        const request = http.request(url, { method: 'POST', agent }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({
+              status: answer.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString(),
+              reused: request.reusedSocket,
+            }),
+          );
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    try {
+      const tooLarge = await post(JSON.stringify({ ...filterChanges('sized'), params: ['x'.repeat(BODY_LIMIT)] }));
+      expect({ status: tooLarge.status, body: JSON.parse(tooLarge.text) }).toEqual({
+        status: 413,
+        body: {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: RpcErrorCodes.invalidRequest, message: RpcMessages.tooLarge(BODY_LIMIT) },
+        },
+      });
+      const next = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'eth_getFilterChanges', params: [] }));
+      expect({ status: next.status, body: JSON.parse(next.text), reused: next.reused }).toEqual({
+        status: 200,
+        body: { jsonrpc: '2.0', id: 3, result: '0x1' },
+        reused: true,
+      });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('answers a request handed to it by the router (inject) as it answers one on the socket', async () => {
+    const url = new URL(await ready());
+    const injected = await server().app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'eth_getFilterChanges', params: [] }),
+    });
+    expect({ status: injected.statusCode, body: injected.json(), cache: injected.headers['x-cache'] }).toEqual({
+      status: 200,
+      body: { jsonrpc: '2.0', id: 4, result: '0x1' },
+      cache: 'MISS',
+    });
+    const unknown = await server().app.inject({ method: 'POST', url: '/api/v1.0/rpc/nowhere/net', payload: '{}' });
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: 404,
+      body: {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: RpcErrorCodes.notFound, message: RpcMessages.unknownNetwork('nowhere/net') },
+      },
+    });
+  });
+});

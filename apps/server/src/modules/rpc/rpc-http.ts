@@ -1,0 +1,197 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
+import {
+  API_KEY_ID_PARAM,
+  API_KEY_PARAM,
+  findRpcNetwork,
+  RPC_BASE_PATH,
+  RpcErrorCodes,
+  RpcMessages,
+} from '@ebs/contract';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { GatewayAnswer } from './network-gateway.ts';
+import type { RpcGateway } from './rpc.service.ts';
+import { parseRpcBody, RpcRefusal } from './rpc-request.ts';
+
+const PREFIX = `${RPC_BASE_PATH}/`;
+
+/** Dapps call the gateway from browsers: any origin may, with the key in the query or headers. */
+const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-cache' } as const;
+
+/** A browser's preflight before a cross-origin POST with JSON or key headers. */
+const PREFLIGHT = {
+  ...CORS,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': `content-type, authorization, ${API_KEY_ID_PARAM}, ${API_KEY_PARAM}`,
+  'access-control-max-age': '86400',
+} as const;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The gateway's requests: a POST or a preflight under the RPC base path. */
+export const isGatewayRequest = (request: IncomingMessage): boolean =>
+  (request.method === 'POST' || request.method === 'OPTIONS') && (request.url ?? '').startsWith(PREFIX);
+
+/** A path part as the router decoded it, or as sent when it does not decode. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** The body as text, refused past `limit` bytes before any more of it is kept. */
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  const tooLarge = () => new RpcRefusal(413, RpcErrorCodes.invalidRequest, RpcMessages.tooLarge(limit));
+  if (Number(request.headers['content-length']) > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    request.on('data', (chunk: Buffer) => {
+      if (refused) return; // the rest is read and dropped, so the connection stays usable
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        refused = true;
+        chunks.length = 0;
+        reject(tooLarge());
+      }
+    });
+    request.on('end', () => {
+      // Most bodies arrive in one piece: no copy then.
+      const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      resolve(whole.toString('utf8'));
+    });
+    request.on('error', reject);
+    // A caller gone before the end (once the body is read, a no-op).
+    request.on('close', () => reject(new Error('the caller went away')));
+  });
+}
+
+/**
+ * POST /api/v1.0/rpc/{network}: the JSON-RPC gateway, served on the raw node:http request before
+ * the console's router and hooks (the hot path: routing, schemas and hooks cost more per request
+ * than the gateway's own checks). Errors are JSON-RPC error objects, not the console's wrapper, so
+ * any Ethereum client reads them; the body is checked once and forwarded as sent.
+ */
+export class RpcHttp {
+  private readonly trust: (address: string, hop: number) => boolean;
+
+  constructor(
+    private readonly rpc: RpcGateway,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // The client address as the console reads it: the nearest TRUST_PROXY hops are trusted.
+    this.trust = (_address, hop) => hop < config.TRUST_PROXY;
+  }
+
+  /** Answers a request for which isGatewayRequest holds. */
+  handle(request: IncomingMessage, response: ServerResponse): void {
+    if (request.method === 'OPTIONS') {
+      request.resume();
+      response.writeHead(204, PREFLIGHT).end();
+      return;
+    }
+    this.serve(request, response).catch((error: unknown) => this.fail(request, response, error));
+  }
+
+  private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const body = await readBody(request, this.config.RPC_MAX_BODY_BYTES);
+    const url = request.url ?? '';
+    const queryAt = url.indexOf('?');
+    const path = decoded(url.slice(PREFIX.length, queryAt < 0 ? undefined : queryAt)).replace(/\/+$/, '');
+    const network = findRpcNetwork(path);
+    if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
+    const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+    const headers = request.headers;
+    const caller = await this.rpc.authorize(credential(query, headers, API_KEY_ID_PARAM), {
+      key: credential(query, headers, API_KEY_PARAM),
+      authorization: headers.authorization,
+      origin: headers.origin,
+      referer: headers.referer,
+      ip: proxyAddr(request, this.trust),
+    });
+    const parsed = parseRpcBody(body, this.config.RPC_MAX_BATCH);
+    // Calls the method policy or the key's rules keep back are answered here: never sent upstream,
+    // never metered, never counted against the key's limits.
+    const screened = this.rpc.screen(body, parsed, caller);
+    if (screened.forward === null) {
+      const answers = parsed.batch ? screened.answers : screened.answers[0];
+      writeJson(response, screened.refusedByKey > 0 ? 403 : 200, answers);
+      return;
+    }
+    await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
+    const answer = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
+    // Answers from the cache are what the customer asked for: metered like any call.
+    this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
+    writeAnswer(response, answer);
+  }
+
+  private fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+    if (response.headersSent) {
+      // A streamed answer broke off: the caller sees the connection end.
+      response.destroy();
+      return;
+    }
+    if (error instanceof RpcRefusal) {
+      writeJson(response, error.httpStatus, error.body(), error.headers);
+      return;
+    }
+    if (request.destroyed || response.destroyed || (error as { code?: string }).code === 'UND_ERR_ABORTED') {
+      // The caller hung up: nothing to answer, nothing wrong on our side.
+      this.log.debug({ err: error }, 'RPC caller went away');
+      return;
+    }
+    // The hot path logs only its failures, and never its URL, which carries the key.
+    this.log.error({ err: error }, 'RPC request failed');
+    const refusal = new RpcRefusal(500, RpcErrorCodes.upstream, 'Internal error, please try again later.');
+    writeJson(response, refusal.httpStatus, refusal.body());
+  }
+}
+
+/** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */
+function credential(query: URLSearchParams, headers: IncomingMessage['headers'], name: string): string | undefined {
+  const fromQuery = query.getAll(name);
+  if (fromQuery.length === 1 && fromQuery[0]) return fromQuery[0];
+  const fromHeader = headers[name];
+  return typeof fromHeader === 'string' && fromHeader ? fromHeader : undefined;
+}
+
+function writeJson(response: ServerResponse, status: number, value: unknown, extra: Record<string, string> = {}): void {
+  const body = JSON.stringify(value);
+  response
+    .writeHead(status, {
+      ...CORS,
+      ...extra,
+      'content-type': JSON_TYPE,
+      'content-length': Buffer.byteLength(body),
+    })
+    .end(body);
+}
+
+/**
+ * An answer read whole goes out with its headers in one write; a large one is streamed as the
+ * node sends it.
+ */
+function writeAnswer(response: ServerResponse, answer: GatewayAnswer): void {
+  const headers: Record<string, string | number> = {
+    ...CORS,
+    'content-type': answer.contentType,
+    'x-cache': answer.cache,
+  };
+  if ('body' in answer) {
+    headers['content-length'] = Buffer.byteLength(answer.body);
+    response.writeHead(answer.status, headers).end(answer.body);
+    return;
+  }
+  if (answer.length !== undefined) headers['content-length'] = answer.length;
+  response.writeHead(answer.status, headers);
+  pipeline(answer.stream, response, (error) => {
+    if (error) response.destroy();
+  });
+}

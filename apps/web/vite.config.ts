@@ -34,13 +34,17 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    // The contract's TypeBox schemas are the server's: the browser gets a stub (src/lib/typebox-stub.ts).
+    alias: { '@sinclair/typebox': path.resolve(import.meta.dirname, 'src/lib/typebox-stub.ts') },
+  },
   build: {
     outDir: 'dist',
     // ECharts (about 550 kB) is its own chunk, loaded only by the account overview route.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      // The contract's TypeBox schemas (Type.Object(...)) are pure: the web app uses the contract's
-      // messages and constants, and without this every route carried TypeBox (about 11 kB gzip).
+      // The contract's schema calls (Type.Object(...), built by the stub in the browser) are pure:
+      // a schema no endpoint of the table names is dropped with its texts.
       treeshake: {
         manualPureFunctions: ['Type'],
         // rc-field-form declares no `sideEffects`, so antd's form context (imported by Input, Select,

@@ -1,5 +1,6 @@
 import { IdentityErrors, isMfaChallenge, Messages, normalizeEmail } from '@ebs/contract';
-import { Form, Input } from 'antd';
+import { Form, Input, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { paths } from '../../app/paths';
@@ -10,11 +11,13 @@ import { requestMfaLogin, setAuthSession, useSession } from '../../session/sessi
 import { required } from './form-rules';
 import { identityApi } from './identity-api';
 import { useSignIn } from './identity-mutations';
-import { MfaLoginStep } from './mfa-login-step';
 import type { CredentialsState } from './navigation-state';
 import { ThirdPartyButtons } from './third-party-buttons';
 
 type LoginValues = CredentialsState;
+
+/** The second step shows only for users with two-factor sign-in: its code loads then, not with /login. */
+const MfaLoginStep = lazy(() => import('./mfa-login-step').then((m) => ({ default: m.MfaLoginStep })));
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -43,7 +46,19 @@ export function LoginForm() {
     }
   };
 
-  if (mfaUser) return <MfaLoginStep user={mfaUser} />;
+  if (mfaUser) {
+    return (
+      <Suspense
+        fallback={
+          <div className="login-step-loading" role="status" aria-label={Texts.loading}>
+            <Spin />
+          </div>
+        }
+      >
+        <MfaLoginStep user={mfaUser} />
+      </Suspense>
+    );
+  }
 
   return (
     <Form<LoginValues> name="login" layout="vertical" requiredMark={false} onFinish={onFinish}>

@@ -1,6 +1,7 @@
-import { Button, Tabs, type TabsProps, Typography } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { type PlainTab, PlainTabs } from '../../components/plain-tabs';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { LoginForm } from './login-form';
@@ -8,7 +9,7 @@ import { noticeFrom } from './navigation-state';
 import { SignUpForm } from './sign-up-form';
 import { useThirdPartyMfaStep } from './third-party-mfa-step';
 
-// The spec's hidden Reset password tab is left out: a hidden antd tab still triggers the overflow menu.
+// The spec's hidden Reset password tab is left out: resetting is its own route.
 export type AuthTab = 'login' | 'signUp';
 
 /** /login and /sign-up without state: the Login and Sign up tabs. */
@@ -27,7 +28,7 @@ export function LoginPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [notice, navigate, location.pathname, location.search]);
 
-  const items: TabsProps['items'] = [
+  const tabs: PlainTab<AuthTab>[] = [
     { key: 'login', label: Texts.login, children: <LoginForm /> },
     { key: 'signUp', label: Texts.signUp, children: <SignUpForm /> },
   ];
@@ -35,15 +36,9 @@ export function LoginPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
   const onLogin = tab === 'login';
   return (
     <>
-      <Tabs
-        className="auth-tabs"
-        destroyOnHidden
-        activeKey={tab}
-        onChange={(key) => setTab(key as AuthTab)}
-        items={items}
-      />
+      <PlainTabs tabs={tabs} active={tab} onChange={setTab} />
       <div className="auth-toggle">
-        <Typography.Text>{onLogin ? Texts.notAMember : Texts.alreadyAMember}</Typography.Text>
+        <span>{onLogin ? Texts.notAMember : Texts.alreadyAMember}</span>
         <Button type="link" onClick={() => setTab(onLogin ? 'signUp' : 'login')}>
           {onLogin ? Texts.signUp : Texts.login}
         </Button>

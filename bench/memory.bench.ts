@@ -18,6 +18,8 @@ interface Run {
   firstStartMs: number;
   restartMs: number;
   idleMb: number;
+  /** Idle on the same data after a restart. */
+  restartIdleMb: number;
   loadedMb: number;
   failed: number;
 }
@@ -67,12 +69,24 @@ async function measureDatabase(cleanup: Cleanup, database: string, settings: Rec
   await first.stop();
   // A restart on the data the first start made: what an operator's deploy waits for.
   const again = await server(cleanup, dir, upstreams, undefined, { ...settings, PORT: String(first.port) });
+  // Idle again: what a server that has run for a while and was redeployed holds.
+  await sleep(3_000);
+  const restartIdleMb = again.residentMb() ?? Number.NaN;
   await again.stop();
-  return { database, firstStartMs: first.startMs, restartMs: again.startMs, idleMb, loadedMb, failed };
+  return {
+    database,
+    firstStartMs: first.startMs,
+    restartMs: again.startMs,
+    idleMb,
+    restartIdleMb,
+    loadedMb,
+    failed,
+  };
 }
 
 function figures(run: Run): Figure[] {
   const on = `, ${run.database}`;
+  const embedded = run.database.startsWith('PGlite');
   return [
     {
       suite: 'memory',
@@ -90,10 +104,18 @@ function figures(run: Run): Figure[] {
     },
     {
       suite: 'memory',
-      name: `resident memory, idle${on}`,
+      name: `resident memory, idle after the first start${on}`,
       value: Math.round(run.idleMb),
       unit: 'MB',
-      target: { max: 150 },
+      // The embedded database lives in the process (PGlite): the speed issue's targets for it.
+      target: { max: embedded ? 320 : 150 },
+    },
+    {
+      suite: 'memory',
+      name: `resident memory, idle after a restart${on}`,
+      value: Math.round(run.restartIdleMb),
+      unit: 'MB',
+      target: { max: embedded ? 250 : 150 },
     },
     {
       suite: 'memory',
@@ -123,10 +145,10 @@ async function main(cleanup: Cleanup): Promise<number> {
   console.error(
     `\nEBS memory and start, ${new Date().toISOString().slice(0, 10)}: the built server (node apps/server/dist/main.mjs), Node ${process.version}`,
   );
-  console.error('database                     first start  restart  idle MB  loaded MB  failed');
+  console.error('database                     first start  restart  idle MB  idle MB, restarted  loaded MB  failed');
   for (const r of runs) {
     console.error(
-      `${r.database.padEnd(28)} ${`${(r.firstStartMs / 1000).toFixed(2)} s`.padStart(11)}  ${`${(r.restartMs / 1000).toFixed(2)} s`.padStart(7)}  ${r.idleMb.toFixed(0).padStart(7)}  ${r.loadedMb.toFixed(0).padStart(9)}  ${String(r.failed).padStart(6)}`,
+      `${r.database.padEnd(28)} ${`${(r.firstStartMs / 1000).toFixed(2)} s`.padStart(11)}  ${`${(r.restartMs / 1000).toFixed(2)} s`.padStart(7)}  ${r.idleMb.toFixed(0).padStart(7)}  ${r.restartIdleMb.toFixed(0).padStart(18)}  ${r.loadedMb.toFixed(0).padStart(9)}  ${String(r.failed).padStart(6)}`,
     );
   }
   for (const run of runs) for (const figure of figures(run)) report(figure);

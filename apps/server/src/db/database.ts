@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -21,6 +24,34 @@ const embedded = new WeakMap<Db, PGlite>();
 /** The PGlite instance behind a database opened here; undefined on PostgreSQL. */
 export const embeddedDatabase = (db: Db): PGlite | undefined => embedded.get(db);
 
+/**
+ * PostgreSQL's shared buffers in the embedded database. PGlite's default is PostgreSQL's 128 MB,
+ * all of it resident in the server process; the console's working set is far smaller.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * The database in PGlite's data directory that holds the console: PGlite 0.3 connected to
+ * template1 by default and every data directory made before 0.4 (whose default is postgres) has
+ * its tables there, so the console stays there.
+ */
+const PGLITE_DATABASE = 'template1';
+
+/**
+ * Creates an empty PGlite data directory (its initdb) in a process of its own: initdb in
+ * WebAssembly grows the process to about 800 MB, which the server would keep for its whole life.
+ */
+async function initDataDir(dataDir: string): Promise<void> {
+  const script =
+    'const [url, dir] = process.argv.slice(1); const { PGlite } = await import(url); ' +
+    'const db = await PGlite.create({ dataDir: dir }); await db.close();';
+  await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir],
+    { timeout: 120_000 },
+  );
+}
+
 // numeric (1700) and bigint (20) stay strings: money is decimal text, never a float.
 pg.types.setTypeParser(1700, (v) => v);
 pg.types.setTypeParser(20, (v) => v);
@@ -41,7 +72,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Db> {
     import('@electric-sql/pglite'),
     import('kysely-pglite-dialect'),
   ]);
-  const pglite = await PGlite.create({ ...(dataDir && { dataDir }), loadDataDir: target.loadDataDir });
+  if (dataDir && !target.loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
+  const pglite = await PGlite.create({
+    ...(dataDir && { dataDir }),
+    loadDataDir: target.loadDataDir,
+    database: PGLITE_DATABASE,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   embedded.set(db, pglite);
   return db;

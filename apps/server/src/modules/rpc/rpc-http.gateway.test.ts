@@ -98,11 +98,11 @@ describe('the gateway served before the console’s router', () => {
     ).toEqual({ jsonrpc: '2.0', id: 2, result: '0x1' });
   });
 
-  it('refuses a body over the limit with 413 and keeps the connection for the next call', async () => {
+  it('refuses a body over the limit with 413, closes that connection, and serves the next call on another', async () => {
     const url = new URL(await ready());
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const post = (body: string) =>
-      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+      new Promise<{ status: number; text: string; reused: boolean; connection?: string }>((resolve, reject) => {
         const request = http.request(url, { method: 'POST', agent }, (answer) => {
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -111,6 +111,7 @@ describe('the gateway served before the console’s router', () => {
               status: answer.statusCode ?? 0,
               text: Buffer.concat(chunks).toString(),
               reused: request.reusedSocket,
+              connection: answer.headers.connection,
             }),
           );
         });
@@ -119,8 +120,9 @@ describe('the gateway served before the console’s router', () => {
       });
     try {
       const tooLarge = await post(JSON.stringify({ ...filterChanges('sized'), params: ['x'.repeat(BODY_LIMIT)] }));
-      expect({ status: tooLarge.status, body: JSON.parse(tooLarge.text) }).toEqual({
+      expect({ status: tooLarge.status, body: JSON.parse(tooLarge.text), connection: tooLarge.connection }).toEqual({
         status: 413,
+        connection: 'close',
         body: {
           jsonrpc: '2.0',
           id: null,
@@ -131,7 +133,7 @@ describe('the gateway served before the console’s router', () => {
       expect({ status: next.status, body: JSON.parse(next.text), reused: next.reused }).toEqual({
         status: 200,
         body: { jsonrpc: '2.0', id: 3, result: '0x1' },
-        reused: true,
+        reused: false,
       });
     } finally {
       agent.destroy();

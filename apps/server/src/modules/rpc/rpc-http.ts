@@ -43,16 +43,20 @@ function decoded(part: string): string {
   }
 }
 
-/** The body as text, refused past `limit` bytes before any more of it is kept. */
+/**
+ * The body as text, refused past `limit` bytes before any more of it is kept. The refusal closes
+ * the connection once answered, so the rest of a huge body is never read.
+ */
 function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  const tooLarge = () => new RpcRefusal(413, RpcErrorCodes.invalidRequest, RpcMessages.tooLarge(limit));
+  const tooLarge = () =>
+    new RpcRefusal(413, RpcErrorCodes.invalidRequest, RpcMessages.tooLarge(limit), null, { connection: 'close' });
   if (Number(request.headers['content-length']) > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
     request.on('data', (chunk: Buffer) => {
-      if (refused) return; // the rest is read and dropped, so the connection stays usable
+      if (refused) return;
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
       else {

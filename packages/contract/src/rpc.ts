@@ -96,6 +96,7 @@ export const RpcMessages = {
   notJsonRpc: 'Invalid request: the body must be a JSON-RPC 2.0 request object or a non-empty array of them.',
   batchTooLarge: (max: number) => `Invalid request: a batch may hold at most ${max} requests.`,
   tooLarge: (bytes: number) => `Request too large: the body may be at most ${bytes} bytes.`,
+  bodyTooSlow: (seconds: number) => `The request body did not arrive within ${seconds} seconds.`,
   rateLimited: (perSecond: number) =>
     `Rate limit exceeded: this API key may make at most ${perSecond} requests per second. Please slow down and retry.`,
   /** The method name is cut at 60 characters, as the network path is. */

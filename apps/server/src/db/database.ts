@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
@@ -40,16 +41,25 @@ const PGLITE_DATABASE = 'template1';
 /**
  * Creates an empty PGlite data directory (its initdb) in a process of its own: initdb in
  * WebAssembly grows the process to about 800 MB, which the server would keep for its whole life.
+ * It is made beside `dataDir` and renamed into place, so a start that stops halfway leaves no
+ * half-made database to open next time.
  */
 async function initDataDir(dataDir: string): Promise<void> {
+  const making = `${dataDir}.new-${randomBytes(4).toString('hex')}`;
   const script =
     'const [url, dir] = process.argv.slice(1); const { PGlite } = await import(url); ' +
     'const db = await PGlite.create({ dataDir: dir }); await db.close();';
-  await promisify(execFile)(
-    process.execPath,
-    ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dataDir],
-    { timeout: 120_000 },
-  );
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), making],
+      { timeout: 120_000 },
+    );
+    // Replaces the empty folder made for it; a folder with anything in it is refused (ENOTEMPTY).
+    await rename(making, dataDir);
+  } finally {
+    await rm(making, { recursive: true, force: true });
+  }
 }
 
 // numeric (1700) and bigint (20) stay strings: money is decimal text, never a float.

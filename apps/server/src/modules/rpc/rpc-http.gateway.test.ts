@@ -21,12 +21,30 @@ const largeAnswer = (id: unknown) => answerOf(id, `0x${'ab'.repeat(LARGE / 2)}`)
  * stalled answer's connection was dropped.
  */
 const stalled = { dropped: false };
+const endless = { dropped: false };
 const node = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: string; params?: string[] };
     const how = call.method === 'eth_getFilterChanges' ? call.params?.[0] : undefined;
+    if (how === 'endless') {
+      // As much as the gateway reads, until it drops the connection.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"jsonrpc":"2.0","id":7,"result":"0x');
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const more = () => {
+        while (!response.destroyed && response.write(chunk)) {
+          // until the socket's buffer is full
+        }
+      };
+      response.on('drain', more);
+      response.on('close', () => {
+        endless.dropped = true;
+      });
+      more();
+      return;
+    }
     const text = how ? largeAnswer(call.id) : answerOf(call.id, '0x1');
     if (how === 'chunked' || how === 'stalls') {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -56,6 +74,8 @@ describe('the gateway served before the console’s router', () => {
   const server = serverFor(pglite, {
     RPC_UPSTREAMS: JSON.stringify({ [NETWORK]: [`http://127.0.0.1:${(node.address() as AddressInfo).port}`] }),
     RPC_MAX_BODY_BYTES: String(BODY_LIMIT),
+    // How long a streamed answer may stand still before it is dropped (and the node's wait for a node).
+    RPC_TIMEOUT_MS: '1000',
   });
   let holder: KeyHolder;
   const ready = async () => {
@@ -96,6 +116,56 @@ describe('the gateway served before the console’s router', () => {
     expect(
       (await rpcCall(url.href, { jsonrpc: '2.0', id: 2, method: 'eth_getFilterChanges', params: [] })).body,
     ).toEqual({ jsonrpc: '2.0', id: 2, result: '0x1' });
+  });
+
+  it('drops a streamed answer, and its node connection, when the caller stops reading it', async () => {
+    const url = new URL(await ready());
+    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (answer) =>
+      answer.pause(),
+    );
+    request.on('error', () => {});
+    request.end(JSON.stringify(filterChanges('endless')));
+    try {
+      await until('the node’s connection dropped once the answer stood still', async () => endless.dropped);
+    } finally {
+      request.destroy();
+    }
+    expect(
+      (await rpcCall(url.href, { jsonrpc: '2.0', id: 5, method: 'eth_getFilterChanges', params: [] })).body,
+    ).toEqual({ jsonrpc: '2.0', id: 5, result: '0x1' });
+  });
+
+  it('refuses a body that does not all arrive in time with 408, and closes that connection', async () => {
+    const url = new URL(await ready());
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'eth_getFilterChanges', params: [] });
+    const answer = await new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString(),
+              connection: response.headers.connection,
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 10)); // and the rest never comes
+    });
+    expect({ ...answer, text: JSON.parse(answer.text) }).toEqual({
+      status: 408,
+      connection: 'close',
+      text: {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: RpcErrorCodes.invalidRequest, message: RpcMessages.bodyTooSlow(1) },
+      },
+    });
   });
 
   it('refuses a body over the limit with 413, closes that connection, and serves the next call on another', async () => {

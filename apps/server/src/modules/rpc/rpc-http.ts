@@ -44,35 +44,45 @@ function decoded(part: string): string {
 }
 
 /**
- * The body as text, refused past `limit` bytes before any more of it is kept. The refusal closes
- * the connection once answered, so the rest of a huge body is never read.
+ * The body as text, refused past `limit` bytes before any more of it is kept, or when it has not
+ * all arrived within `deadlineMs` (a caller dripping one in holds no memory for longer). A refusal
+ * closes the connection once answered, so the rest of the body is never read.
  */
-function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  const tooLarge = () =>
-    new RpcRefusal(413, RpcErrorCodes.invalidRequest, RpcMessages.tooLarge(limit), null, { connection: 'close' });
+function readBody(request: IncomingMessage, limit: number, deadlineMs: number): Promise<string> {
+  const refusal = (status: number, message: string) =>
+    new RpcRefusal(status, RpcErrorCodes.invalidRequest, message, null, { connection: 'close' });
+  const tooLarge = () => refusal(413, RpcMessages.tooLarge(limit));
   if (Number(request.headers['content-length']) > limit) return Promise.reject(tooLarge());
+  if (request.destroyed) return Promise.reject(new Error('the caller went away'));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
+    const refuse = (error: RpcRefusal) => {
+      refused = true;
+      chunks.length = 0;
+      reject(error);
+    };
+    const deadline = setTimeout(() => refuse(refusal(408, RpcMessages.bodyTooSlow(deadlineMs / 1000))), deadlineMs);
     request.on('data', (chunk: Buffer) => {
       if (refused) return;
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
-      else {
-        refused = true;
-        chunks.length = 0;
-        reject(tooLarge());
-      }
+      else refuse(tooLarge());
     });
     request.on('end', () => {
+      clearTimeout(deadline);
+      if (refused) return;
       // Most bodies arrive in one piece: no copy then.
       const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
       resolve(whole.toString('utf8'));
     });
     request.on('error', reject);
     // A caller gone before the end (once the body is read, a no-op).
-    request.on('close', () => reject(new Error('the caller went away')));
+    request.on('close', () => {
+      clearTimeout(deadline);
+      reject(new Error('the caller went away'));
+    });
   });
 }
 
@@ -105,10 +115,11 @@ export class RpcHttp {
   }
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const body = await readBody(request, this.config.RPC_MAX_BODY_BYTES);
     const url = request.url ?? '';
     const queryAt = url.indexOf('?');
-    const path = decoded(url.slice(PREFIX.length, queryAt < 0 ? undefined : queryAt)).replace(/\/+$/, '');
+    // Decoded whole, as the router decodes it (a request it handed over may spell the base escaped).
+    const pathname = decoded(queryAt < 0 ? url : url.slice(0, queryAt));
+    const path = (pathname.startsWith(PREFIX) ? pathname.slice(PREFIX.length) : pathname).replace(/\/+$/, '');
     const network = findRpcNetwork(path);
     if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
     const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
@@ -120,6 +131,8 @@ export class RpcHttp {
       referer: headers.referer,
       ip: proxyAddr(request, this.trust),
     });
+    // Read once the caller is known: a stranger's body is never held.
+    const body = await readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS);
     const parsed = parseRpcBody(body, this.config.RPC_MAX_BATCH);
     // Calls the method policy or the key's rules keep back are answered here: never sent upstream,
     // never metered, never counted against the key's limits.
@@ -131,9 +144,15 @@ export class RpcHttp {
     }
     await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
     const answer = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
-    // Answers from the cache are what the customer asked for: metered like any call.
-    this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
-    writeAnswer(response, answer);
+    try {
+      // Answers from the cache are what the customer asked for: metered like any call.
+      this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
+      writeAnswer(response, answer, this.config.RPC_TIMEOUT_MS);
+    } catch (error) {
+      // A node's answer still streaming must not keep its connection.
+      if ('stream' in answer) answer.stream.destroy();
+      throw error;
+    }
   }
 
   private fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
@@ -180,9 +199,10 @@ function writeJson(response: ServerResponse, status: number, value: unknown, ext
 
 /**
  * An answer read whole goes out with its headers in one write; a large one is streamed as the
- * node sends it.
+ * node sends it, and dropped (with the node's connection) once nothing has moved for `stallMs`: a
+ * caller that stops reading must not hold a connection to the node.
  */
-function writeAnswer(response: ServerResponse, answer: GatewayAnswer): void {
+function writeAnswer(response: ServerResponse, answer: GatewayAnswer, stallMs: number): void {
   const headers: Record<string, string | number> = {
     ...CORS,
     'content-type': answer.contentType,
@@ -195,7 +215,11 @@ function writeAnswer(response: ServerResponse, answer: GatewayAnswer): void {
   }
   if (answer.length !== undefined) headers['content-length'] = answer.length;
   response.writeHead(answer.status, headers);
-  pipeline(answer.stream, response, (error) => {
+  const { stream } = answer;
+  const stalled = setTimeout(() => stream.destroy(new Error('the answer stalled')), stallMs);
+  stream.on('data', () => stalled.refresh());
+  pipeline(stream, response, (error) => {
+    clearTimeout(stalled);
     if (error) response.destroy();
   });
 }

@@ -144,3 +144,42 @@ describe('the login second step (two-factor sign-in)', () => {
     expect(getSession().mfaUser).toBeNull();
   });
 });
+
+describe('the login first step (e-mail and password)', () => {
+  setUpPageTests();
+  afterEach(() => clearSession());
+
+  const signInCalls = (calls: FetchCall[]) => callsTo(calls, endpoints.identity.signIn);
+  const email = () => screen.getByLabelText('Email') as HTMLInputElement;
+  const password = () => screen.getByLabelText('Password') as HTMLInputElement;
+
+  it('asks for both fields before sending anything, each error named by its field', async () => {
+    const calls = open(wrapped(session));
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(Messages.emailRequired)).toBeTruthy();
+    expect(screen.getByText(Messages.passwordRequired)).toBeTruthy();
+    expect(email().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email().getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      Messages.emailRequired,
+    );
+    expect(password().getAttribute('aria-invalid')).toBe('true');
+    expect(signInCalls(calls)).toHaveLength(0);
+  });
+
+  it('takes blanks for nothing, clears an error as the field is filled, and sends the e-mail normalised', async () => {
+    const calls = open(wrapped(session));
+    fireEvent.change(email(), { target: { value: '   ' } });
+    expect(await screen.findByText(Messages.emailRequired)).toBeTruthy();
+    fireEvent.change(email(), { target: { value: ' Ann@Example.COM ' } });
+    expect(screen.queryByText(Messages.emailRequired)).toBeNull();
+    expect(email().getAttribute('aria-invalid')).toBeNull();
+    expect(email().value).toBe('ann@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(Messages.passwordRequired)).toBeTruthy();
+    expect(signInCalls(calls)).toHaveLength(0);
+    fireEvent.change(password(), { target: { value: ' secret pass 1 ' } });
+    fireEvent.submit(password());
+    expect(await screen.findByText('Elsewhere: /')).toBeTruthy();
+    expect(signInCalls(calls).map((c) => c.body)).toEqual([{ email: 'ann@example.com', password: ' secret pass 1 ' }]);
+  });
+});

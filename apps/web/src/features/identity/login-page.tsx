@@ -1,13 +1,16 @@
 import { Button } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type PlainTab, PlainTabs } from '../../components/plain-tabs';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
+import { LoadingStep } from './loading-step';
 import { LoginForm } from './login-form';
 import { noticeFrom } from './navigation-state';
-import { SignUpForm } from './sign-up-form';
 import { useThirdPartyMfaStep } from './third-party-mfa-step';
+
+/** The sign-up form (antd's Form and the password rules) loads when its tab opens, not with /login. */
+const SignUpForm = lazy(() => import('./sign-up-form').then((m) => ({ default: m.SignUpForm })));
 
 // The spec's hidden Reset password tab is left out: resetting is its own route.
 export type AuthTab = 'login' | 'signUp';
@@ -30,7 +33,15 @@ export function LoginPage({ initialTab = 'login' }: { initialTab?: AuthTab }) {
 
   const tabs: PlainTab<AuthTab>[] = [
     { key: 'login', label: Texts.login, children: <LoginForm /> },
-    { key: 'signUp', label: Texts.signUp, children: <SignUpForm /> },
+    {
+      key: 'signUp',
+      label: Texts.signUp,
+      children: (
+        <Suspense fallback={<LoadingStep />}>
+          <SignUpForm />
+        </Suspense>
+      ),
+    },
   ];
 
   const onLogin = tab === 'login';

@@ -43,6 +43,7 @@ import { processorRoutes } from './modules/processor/processor.routes.ts';
 import { rpcRoutes } from './modules/rpc/rpc.routes.ts';
 import { RpcGateway } from './modules/rpc/rpc.service.ts';
 import { isGatewayRequest, RpcHttp } from './modules/rpc/rpc-http.ts';
+import { isGatewayUpgrade, RpcWebSockets } from './modules/rpc/rpc-ws.ts';
 import { settingRoutes } from './modules/settings/settings.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { SupportService } from './modules/support/support.service.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The JSON-RPC gateway is answered on the raw request, before Fastify's router and hooks (its
   // hot path); everything else, and the gateway while the server closes (503), goes to Fastify.
   let gatewayHttp: RpcHttp | undefined;
+  let gatewaySockets: RpcWebSockets | undefined;
   let closing = false;
   const app = Fastify({
     serverFactory: (fastifyHandler, settings) => {
@@ -122,6 +124,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       server.keepAliveTimeout = settings.keepAliveTimeout as number;
       server.requestTimeout = settings.requestTimeout as number;
       server.setTimeout(settings.connectionTimeout as number);
+      // WebSocket: the gateway's endpoints only; any other upgrade, or one while closing, is refused.
+      server.on('upgrade', (request, socket, head) => {
+        if (gatewaySockets && !closing && isGatewayUpgrade(request)) gatewaySockets.upgrade(request, socket, head);
+        else
+          socket.end(`HTTP/1.1 ${closing ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\n\r\n`);
+      });
       return server;
     },
     logger:
@@ -173,8 +181,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rpc = new RpcGateway(db, config, app.log, limiter);
   rpc.start();
   const rpcHttp = new RpcHttp(rpc, config, app.log);
+  const rpcSockets = new RpcWebSockets(rpc, config, app.log);
   app.addHook('preClose', async () => {
     closing = true;
+    rpcSockets.close();
   });
   const forwarding = buildForwarding({ db, config, secrets, rpc, mailer, log: app.log });
   // At close the engine gives back its forwards and the gateway writes its counted usage, before
@@ -274,6 +284,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(rpcRoutes, { rpcHttp });
   gatewayHttp = rpcHttp;
+  gatewaySockets = rpcSockets;
   // The local processor's browser-facing routes exist only while it is the card provider.
   if (processor) await app.register(processorRoutes, { ...deps, processor });
   // Stripe's refunds and disputes reach the ledger through its signed events (the SDK loaded only then).

@@ -39,11 +39,13 @@ describe('configuration', () => {
   it('reads the upstreams and cache depths per network and refuses a malformed one with one clear line', () => {
     const config = loadConfig({
       RPC_UPSTREAMS:
-        '{"ethereum/mainnet": "https://a.example", "bsc/mainnet": ["https://b.example", "http://c.example"]}',
+        '{"ethereum/mainnet": "https://a.example", "bsc/mainnet": ["wss://b.example/ws", "https://b.example", "http://c.example", "ws://c.example"]}',
       RPC_CACHE_DEPTHS: '{"polygon/mainnet": 512, "aurora/mainnet": 0}',
     });
-    expect([config.rpcUpstreams, config.rpcCacheDepths]).toEqual([
+    // The http(s) nodes serve calls, the ws(s) ones subscriptions, each list in its order.
+    expect([config.rpcUpstreams, config.rpcSocketUpstreams, config.rpcCacheDepths]).toEqual([
       { 'ethereum/mainnet': ['https://a.example'], 'bsc/mainnet': ['https://b.example', 'http://c.example'] },
+      { 'bsc/mainnet': ['wss://b.example/ws', 'ws://c.example'] },
       { 'polygon/mainnet': 512, 'aurora/mainnet': 0 },
     ]);
     const cases: Array<[Record<string, string>, string]> = [
@@ -62,6 +64,11 @@ describe('configuration', () => {
       [
         { RPC_UPSTREAMS: '{"ethereum/mainnet": []}' },
         'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs',
+      ],
+      [
+        // Calls need an http(s) node: a network of WebSocket nodes alone is refused.
+        { RPC_UPSTREAMS: '{"ethereum/mainnet": ["wss://a.example"]}' },
+        'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs, with ws(s) URLs for subscriptions',
       ],
     ];
     for (const [env, message] of cases) expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);

@@ -38,7 +38,8 @@ const Env = Type.Object({
   /** How often the background jobs run; 0 turns them off. */
   JOBS_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
   /**
-   * Upstream JSON-RPC nodes per network path, as JSON: {"ethereum/mainnet": ["https://a", "https://b"]}.
+   * Upstream JSON-RPC nodes per network path, as JSON: {"ethereum/mainnet": ["https://a", "wss://a/ws", "https://b"]}:
+   * the http(s) entries serve calls, the ws(s) entries subscriptions (each in order of preference).
    * A network without upstreams uses a local Anvil node outside production.
    */
   RPC_UPSTREAMS: Type.Optional(Type.String({ minLength: 2 })),
@@ -81,6 +82,13 @@ const Env = Type.Object({
   RPC_GET_LOGS_MAX_RESULTS: Type.Integer({ minimum: 0, default: 10_000 }),
   /** How often an upstream marked down is tried again. */
   RPC_HEALTH_CHECK_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
+  /**
+   * WebSocket endpoints: open connections, and subscriptions, per API key in each server process;
+   * and how often a connection is pinged (one that has not answered the last ping is closed).
+   */
+  RPC_WS_MAX_CONNECTIONS_PER_KEY: Type.Integer({ minimum: 1, default: 100 }),
+  RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY: Type.Integer({ minimum: 1, default: 1000 }),
+  RPC_WS_PING_SECONDS: Type.Number({ minimum: 0.1, maximum: 3600, default: 30 }),
   /** How often counted usage is written to the database (and always at shutdown). */
   USAGE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 60, default: 5 }),
   /**
@@ -134,7 +142,9 @@ export type Config = Omit<Static<typeof Env>, 'HOST' | 'PUBLIC_URL'> & {
   HOST: string;
   PUBLIC_URL: string;
   dataDir: string;
+  /** Per network: the http(s) upstreams (calls), and the ws(s) ones (subscriptions). */
   rpcUpstreams: Record<string, string[]>;
+  rpcSocketUpstreams: Record<string, string[]>;
   rpcCacheDepths: Record<string, number>;
   rpcBlockedMethods: string[];
   rpcAllowedMethods: string[];
@@ -202,7 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Links and RPC URLs shown to users follow the port the server was told to listen on.
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     dataDir: path.resolve(config.DATA_DIR),
-    rpcUpstreams: parseUpstreams(config.RPC_UPSTREAMS),
+    ...splitUpstreams(parseUpstreams(config.RPC_UPSTREAMS)),
     rpcCacheDepths: parseCacheDepths(config.RPC_CACHE_DEPTHS),
     rpcBlockedMethods: parseMethods('RPC_BLOCKED_METHODS', config.RPC_BLOCKED_METHODS),
     rpcAllowedMethods: parseMethods('RPC_ALLOWED_METHODS', config.RPC_ALLOWED_METHODS),
@@ -313,20 +323,34 @@ function parseNetworkObject<T>(
   return parsed;
 }
 
-/** RPC_UPSTREAMS: a list of http(s) URLs per network (a single string is a list of one). */
+/**
+ * RPC_UPSTREAMS: a list of URLs per network (a single string is a list of one), at least one of
+ * them http(s); ws(s) ones serve subscriptions.
+ */
 const parseUpstreams = (text: string | undefined) =>
   parseNetworkObject(
     'RPC_UPSTREAMS',
     text,
-    '{"ethereum/mainnet": ["https://node.example"]}',
-    'a list of http(s) URLs',
+    '{"ethereum/mainnet": ["https://node.example", "wss://node.example/ws"]}',
+    'a list of http(s) URLs, with ws(s) URLs for subscriptions',
     (urls) => {
       const list = [urls].flat();
-      return list.length > 0 && list.every((u) => typeof u === 'string' && /^https?:\/\/[^\s]+$/.test(u))
+      return list.every((u) => typeof u === 'string' && /^(https?|wss?):\/\/[^\s]+$/.test(u)) &&
+        list.some((u) => /^https?:/.test(u as string))
         ? (list as string[])
         : undefined;
     },
   );
+
+const splitUpstreams = (all: Record<string, string[]>) => {
+  const pick = (scheme: RegExp) =>
+    Object.fromEntries(
+      Object.entries(all)
+        .map(([network, urls]) => [network, urls.filter((u) => scheme.test(u))] as const)
+        .filter(([, urls]) => urls.length > 0),
+    );
+  return { rpcUpstreams: pick(/^https?:/), rpcSocketUpstreams: pick(/^wss?:/) };
+};
 
 /** RPC_CACHE_DEPTHS: a whole number of blocks per network. */
 const parseCacheDepths = (text: string | undefined) =>

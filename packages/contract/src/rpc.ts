@@ -56,12 +56,41 @@ export function rpcUrl(apiBase: string, path: string, keyId: string, key: string
   return `${apiBase.replace(/\/+$/, '')}${RPC_BASE_PATH}/${path}?${API_KEY_ID_PARAM}=${id}&${API_KEY_PARAM}=${secret}`;
 }
 
+/** The WebSocket endpoint of a network is its HTTP path with this after it: `/api/v1.0/rpc/{network}/ws`. */
+export const RPC_WS_SUFFIX = '/ws';
+
+/**
+ * Browsers cannot set headers on a WebSocket: a key that requires a JWT takes it in this query
+ * parameter there (or `Authorization: Bearer` from other clients).
+ */
+export const RPC_TOKEN_PARAM = 'token';
+
+/**
+ * The WebSocket endpoint shown under the HTTP one: the same URL with ws(s) for http(s) and
+ * RPC_WS_SUFFIX after the network.
+ */
+export function rpcWebSocketUrl(apiBase: string, path: string, keyId: string, key: string): string {
+  const http = rpcUrl(apiBase, path, keyId, key);
+  const queryAt = http.indexOf('?');
+  return `${http.slice(0, queryAt).replace(/^http/, 'ws')}${RPC_WS_SUFFIX}${http.slice(queryAt)}`;
+}
+
+/**
+ * A WebSocket refused or closed by the gateway is closed with 4000 + the HTTP status the same
+ * refusal has over HTTP (4401 a wrong or missing key, 4403 an inactive key or a suspended account,
+ * 4404 an unknown network, 4429 too many connections or failed key checks) and the message as the
+ * close reason.
+ */
+export const rpcCloseCode = (httpStatus: number) => 4000 + httpStatus;
+
 /** JSON-RPC 2.0 error codes the gateway answers with (the -32000 range is the server's own). */
 export const RpcErrorCodes = {
   parseError: -32700,
   invalidRequest: -32600,
   /** JSON-RPC 2.0 "Method not found": what every Ethereum client reads as a call the endpoint does not serve. */
   methodNotAvailable: -32601,
+  /** JSON-RPC 2.0 "Invalid params": e.g. an eth_subscribe of a kind the gateway does not serve. */
+  invalidParams: -32602,
   unauthorized: -32001,
   forbidden: -32003,
   notFound: -32004,
@@ -123,6 +152,16 @@ export const RpcMessages = {
     `eth_getLogs block range too large: blocks ${from}-${to} span ${to - from + 1n}, at most ${max} per request; split the range`,
   logsTooMany: (max: number) =>
     `eth_getLogs returned more than ${max} logs: query a smaller block range or narrower address and topics`,
+  // WebSocket endpoints and subscriptions (docs/api.md "WebSocket").
+  tooManyConnections: (max: number) =>
+    `this API key has ${max} WebSocket connections open on this server, the most allowed: close one and retry`,
+  tooManySubscriptions: (max: number) =>
+    `this API key has ${max} subscriptions open on this server, the most allowed: unsubscribe one and retry`,
+  subscriptionKinds:
+    'eth_subscribe takes "newHeads", "logs" (with an optional {address, topics} filter) or "newPendingTransactions"',
+  subscriptionsUnavailable: (name: string) => `${name} serves no subscriptions right now, please try again later.`,
+  readTooSlowly: 'the connection was closed: its answers were not read fast enough',
+  serverClosing: 'the server is restarting: reconnect',
   upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
   upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,
 } as const;

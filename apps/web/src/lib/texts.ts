@@ -261,6 +261,13 @@ export const Texts = {
     post: 'POST',
     // ours: the accessible name of a network's read-only URL box
     urlOf: (network: string) => `${network} URL`,
+    // ours: the WebSocket endpoints (subscriptions), under the HTTP ones
+    webSocketTitle: 'WebSocket',
+    webSocketIntro:
+      'The same key on wss://: JSON-RPC calls and eth_subscribe (newHeads, logs, newPendingTransactions).',
+    wss: 'WSS',
+    webSocketUrlOf: (network: string) => `${network} WebSocket URL`,
+    copyWebSocketUrl: 'Copy WebSocket URL',
   },
 
   // spec A §2 API Key Management

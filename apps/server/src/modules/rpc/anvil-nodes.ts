@@ -64,7 +64,9 @@ export interface AnvilNode {
  * The port is free when chosen but may be taken before Anvil binds it (another process's outgoing
  * connection can get it): then it tries another port, a few times.
  */
-export async function spawnAnvil(chainId: number, statePath?: string): Promise<AnvilNode> {
+export async function spawnAnvil(chainId: number, statePath?: string, port?: number): Promise<AnvilNode> {
+  // A node restarted on its own port (a test of what survives a node's restart) gets one try.
+  if (port !== undefined) return spawnOnPort(chainId, statePath, port);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await spawnOnFreePort(chainId, statePath);
@@ -77,7 +79,10 @@ export async function spawnAnvil(chainId: number, statePath?: string): Promise<A
 const PORT_ATTEMPTS = 5;
 
 async function spawnOnFreePort(chainId: number, statePath?: string): Promise<AnvilNode> {
-  const port = await freePort();
+  return spawnOnPort(chainId, statePath, await freePort());
+}
+
+async function spawnOnPort(chainId: number, statePath: string | undefined, port: number): Promise<AnvilNode> {
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
   if (statePath) args.push('--state', statePath);
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -44,6 +44,16 @@ function decoded(part: string): string {
 }
 
 /**
+ * A request URL's path after `prefix`, without trailing slashes: decoded whole, as the router
+ * decodes it (a request it handed over may spell the base escaped).
+ */
+export function decodedPath(url: string, prefix: string): string {
+  const queryAt = url.indexOf('?');
+  const pathname = decoded(queryAt < 0 ? url : url.slice(0, queryAt));
+  return (pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname).replace(/\/+$/, '');
+}
+
+/**
  * The body as text, refused past `limit` bytes before any more of it is kept, or when it has not
  * all arrived within `deadlineMs` (a caller dripping one in holds no memory for longer). A refusal
  * closes the connection once answered, so the rest of the body is never read.
@@ -117,9 +127,7 @@ export class RpcHttp {
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = request.url ?? '';
     const queryAt = url.indexOf('?');
-    // Decoded whole, as the router decodes it (a request it handed over may spell the base escaped).
-    const pathname = decoded(queryAt < 0 ? url : url.slice(0, queryAt));
-    const path = (pathname.startsWith(PREFIX) ? pathname.slice(PREFIX.length) : pathname).replace(/\/+$/, '');
+    const path = decodedPath(url, PREFIX);
     const network = findRpcNetwork(path);
     if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
     const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
@@ -178,7 +186,11 @@ export class RpcHttp {
 }
 
 /** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */
-function credential(query: URLSearchParams, headers: IncomingMessage['headers'], name: string): string | undefined {
+export function credential(
+  query: URLSearchParams,
+  headers: IncomingMessage['headers'],
+  name: string,
+): string | undefined {
   const fromQuery = query.getAll(name);
   if (fromQuery.length === 1 && fromQuery[0]) return fromQuery[0];
   const fromHeader = headers[name];

@@ -13,6 +13,7 @@ import { MethodPolicy } from './method-policy.ts';
 import { type GatewayAnswer, NetworkGateway } from './network-gateway.ts';
 import type { CacheFigures } from './response-cache.ts';
 import { type ParsedRpcBody, RpcRefusal, type ScreenedBody, screenRpcBody } from './rpc-request.ts';
+import { SubscriptionHub } from './subscription-hub.ts';
 import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
 
@@ -61,6 +62,7 @@ export class RpcGateway {
   private readonly limits: KeyLimits;
   private readonly anvil: AnvilNodes;
   private readonly networks = new Map<string, NetworkGateway>();
+  private readonly hubs = new Map<string, SubscriptionHub>();
   private readonly policy: MethodPolicy;
   private readonly faucet = new LocalFaucet();
   /** Client addresses past their failed key checks, until when (ms). */
@@ -101,7 +103,23 @@ export class RpcGateway {
         logsMaxRange: config.RPC_GET_LOGS_MAX_RANGE,
         logsMaxResults: config.RPC_GET_LOGS_MAX_RESULTS,
       };
-      this.networks.set(network.path, new NetworkGateway(network, upstreams, settings, log));
+      const gateway = new NetworkGateway(network, upstreams, settings, log);
+      this.networks.set(network.path, gateway);
+      // Subscriptions go to the ws(s) upstreams; the embedded default's local node serves both on one port.
+      const sockets = config.rpcSocketUpstreams[network.path] ?? [];
+      const socketUrls = configured
+        ? async () => sockets
+        : isProduction(config)
+          ? async () => []
+          : async () => [(await this.anvil.urlFor(network)).replace(/^http/, 'ws')];
+      const hub = new SubscriptionHub(
+        network,
+        socketUrls,
+        (payload) => gateway.call(payload),
+        config.RPC_TIMEOUT_MS,
+        log,
+      );
+      this.hubs.set(network.path, hub);
     }
   }
 
@@ -254,6 +272,11 @@ export class RpcGateway {
     return gateway.call(payload);
   }
 
+  /** A network's subscriptions (WebSocket endpoints). */
+  subscriptions(path: string): SubscriptionHub | undefined {
+    return this.hubs.get(path);
+  }
+
   /** Each network's response cache: hits, misses, size (`npm run admin -- rpc cache`). */
   cacheFigures(): CacheFigures[] {
     return [...this.networks.values()].flatMap((gateway) => (gateway.cache ? [gateway.cache.figures()] : []));
@@ -305,6 +328,7 @@ export class RpcGateway {
     this.keys.stop();
     await this.meter.stop();
     for (const gateway of this.networks.values()) gateway.close();
+    for (const hub of this.hubs.values()) hub.close();
     await Promise.all([...this.networks.values()].map((n) => n.upstreams.close()));
     await this.anvil.stopAll();
   }

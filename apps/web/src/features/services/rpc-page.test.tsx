@@ -135,6 +135,32 @@ describe('RpcServicePage', () => {
     openWindow.mockRestore();
   });
 
+  it('shows each network’s WebSocket URL under the HTTP ones, live from the key, with its copy button', async () => {
+    const writeText = stubClipboard();
+    open();
+    await configLoaded();
+    const wsBox = (name: string) => screen.getByLabelText(`${name} WebSocket URL`) as HTMLTextAreaElement;
+    expect(wsBox('Ethereum Mainnet').value).toBe(
+      'wss://api.example.com/api/v1.0/rpc/ethereum/mainnet/ws?x-api-key-id=[API_KEY_ID]&x-api-key=[API_KEY]',
+    );
+    type('API key ID', 'key-7');
+    type('API key', 's3cret');
+    for (const [name, path] of NETWORKS) {
+      expect(wsBox(name).value).toBe(
+        `wss://api.example.com/api/v1.0/rpc/${path}/ws?x-api-key-id=key-7&x-api-key=s3cret`,
+      );
+      expect(wsBox(name).readOnly).toBe(true);
+    }
+    // The spec's ten rows stay as they were: one URL box each.
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Copy WebSocket URL' })[2] as HTMLElement);
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(
+        'wss://api.example.com/api/v1.0/rpc/bsc/mainnet/ws?x-api-key-id=key-7&x-api-key=s3cret',
+      ),
+    );
+  });
+
   it('goes to the API Keys page from Create New Key', async () => {
     open();
 

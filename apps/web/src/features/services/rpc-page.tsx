@@ -1,5 +1,5 @@
 import { KeyOutlined, ReadOutlined } from '@ant-design/icons';
-import { RPC_NETWORKS, rpcUrl } from '@ebs/contract';
+import { RPC_NETWORKS, rpcUrl, rpcWebSocketUrl } from '@ebs/contract';
 import { Button, Card, Col, Flex, Form, Input, List, Row, Space, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -10,28 +10,28 @@ import { Texts } from '../../lib/texts';
 
 const T = Texts.rpc;
 
-/** One network: its name, POST, a copy button and the read-only URL. */
-function EndpointRow({ name, url }: { name: string; url: string }) {
+interface EndpointProps {
+  name: string;
+  url: string;
+  tag: string;
+  /** The URL box's accessible name, and the copy button's. */
+  urlLabel: string;
+  copyLabel?: string;
+}
+
+/** A network's endpoint: its name, the method or scheme, a copy button and the read-only URL. */
+function Endpoint({ name, url, tag, urlLabel, copyLabel }: EndpointProps) {
   const id = useId();
   return (
-    <List.Item>
-      <Flex gap="small" align="center" wrap style={{ width: '100%' }}>
-        <label htmlFor={id} style={{ minWidth: 140 }}>
-          {name}
-        </label>
-        <Tag color="blue">{T.post}</Tag>
-        <CopyButton text={url} />
-        {/* A text area, so a phone shows the whole URL over several lines instead of its start. */}
-        <Input.TextArea
-          id={id}
-          aria-label={T.urlOf(name)}
-          value={url}
-          readOnly
-          autoSize
-          style={{ flex: '1 1 320px' }}
-        />
-      </Flex>
-    </List.Item>
+    <Flex gap="small" align="center" wrap style={{ width: '100%' }}>
+      <label htmlFor={id} style={{ minWidth: 140 }}>
+        {name}
+      </label>
+      <Tag color="blue">{tag}</Tag>
+      <CopyButton text={url} label={copyLabel} />
+      {/* A text area, so a phone shows the whole URL over several lines instead of its start. */}
+      <Input.TextArea id={id} aria-label={urlLabel} value={url} readOnly autoSize style={{ flex: '1 1 320px' }} />
+    </Flex>
   );
 }
 
@@ -97,8 +97,33 @@ export function RpcServicePage() {
         <List
           dataSource={[...RPC_NETWORKS]}
           rowKey="path"
-          renderItem={(network) => <EndpointRow name={network.name} url={rpcUrl(apiBase, network.path, keyId, key)} />}
+          renderItem={(network) => (
+            <List.Item>
+              <Endpoint
+                name={network.name}
+                url={rpcUrl(apiBase, network.path, keyId, key)}
+                tag={T.post}
+                urlLabel={T.urlOf(network.name)}
+              />
+            </List.Item>
+          )}
         />
+      </Card>
+      {/* Under the HTTP endpoints (spec B §2's rows stay as they are): the same key over WebSocket. */}
+      <Card title={T.webSocketTitle} style={{ marginTop: 16 }}>
+        <Typography.Paragraph type="secondary">{T.webSocketIntro}</Typography.Paragraph>
+        <Flex vertical gap="middle">
+          {RPC_NETWORKS.map((network) => (
+            <Endpoint
+              key={network.path}
+              name={network.name}
+              url={rpcWebSocketUrl(apiBase, network.path, keyId, key)}
+              tag={T.wss}
+              urlLabel={T.webSocketUrlOf(network.name)}
+              copyLabel={T.copyWebSocketUrl}
+            />
+          ))}
+        </Flex>
       </Card>
     </>
   );

@@ -1,0 +1,440 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  API_KEY_ID_PARAM,
+  API_KEY_PARAM,
+  findRpcNetwork,
+  RPC_BASE_PATH,
+  RPC_TOKEN_PARAM,
+  RPC_WS_SUFFIX,
+  RpcErrorCodes,
+  RpcMessages,
+  type RpcNetwork,
+  rpcCloseCode,
+} from '@ebs/contract';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger } from 'fastify';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { Config } from '../../config.ts';
+import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
+import type { KeyState } from '../keys/key-cache.ts';
+import type { Caller, RpcGateway } from './rpc.service.ts';
+import { credential, decodedPath } from './rpc-http.ts';
+import { parseRpcBody, type RpcAnswer, type RpcCall, RpcRefusal } from './rpc-request.ts';
+import type { Subscriber } from './subscription-hub.ts';
+import { readSubscription } from './subscription-request.ts';
+import { UpstreamSocketError } from './upstream-socket.ts';
+import { wholeBody } from './upstreams.ts';
+
+const PREFIX = `${RPC_BASE_PATH}/`;
+/** Answers and notifications a client has left unread past this many bytes close its connection. */
+const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+/** Calls of one connection in flight at once; past them its socket is read no further until some are answered. */
+const MAX_IN_FLIGHT = 256;
+/** How often open connections are checked against their key's state (a deactivation closes them within a second). */
+const SWEEP_MS = 250;
+/** A close reason is at most 123 bytes. */
+const reasonOf = (message: string) =>
+  Buffer.from(message)
+    .subarray(0, 123)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+
+const SUBSCRIPTION_METHODS = new Set(['eth_subscribe', 'eth_unsubscribe']);
+const isSubscriptionCall = (call: RpcCall) => SUBSCRIPTION_METHODS.has(call.method);
+
+/** The WebSocket upgrades the gateway answers: any under the RPC base path (a wrong one is refused with a close). */
+export const isGatewayUpgrade = (request: IncomingMessage): boolean => (request.url ?? '').startsWith(PREFIX);
+
+const idOf = (call: RpcCall): string | number | null =>
+  typeof call.id === 'string' || typeof call.id === 'number' ? call.id : null;
+
+const callError = (call: RpcCall, code: number, message: string): RpcAnswer => ({
+  jsonrpc: '2.0',
+  id: idOf(call),
+  error: { code, message },
+});
+
+/** An answer to come, in the order of the messages. */
+interface Slot {
+  done: boolean;
+  answer: string | null;
+  made: string[];
+}
+
+/** One client's WebSocket: its key, its network, its subscriptions. */
+class RpcConnection implements Subscriber {
+  alive = true;
+  inFlight = 0;
+  /** The connection's subscriptions. */
+  readonly subscriptions = new Set<string>();
+  /** Those whose id the client has been sent; the others' notifications are held until it has. */
+  private readonly announced = new Set<string>();
+  private readonly early = new Map<string, string[]>();
+  private readonly outbox: Slot[] = [];
+
+  constructor(
+    readonly socket: WebSocket,
+    public caller: Caller,
+    readonly request: KeyRequest,
+    readonly network: RpcNetwork,
+    private readonly onNotified: (connection: RpcConnection) => void,
+  ) {}
+
+  notify(subscription: string, resultJson: string): void {
+    const message = `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${subscription}","result":${resultJson}}}`;
+    if (!this.announced.has(subscription)) {
+      const held = this.early.get(subscription);
+      if (held) held.push(message);
+      else this.early.set(subscription, [message]);
+      return;
+    }
+    if (this.send(message)) this.onNotified(this);
+  }
+
+  /** The client has been sent these subscriptions' ids: what came for them meanwhile goes now, in order. */
+  announce(subscriptions: string[]): void {
+    for (const subscription of subscriptions) {
+      if (!this.subscriptions.has(subscription)) continue;
+      this.announced.add(subscription);
+      for (const message of this.early.get(subscription) ?? []) if (this.send(message)) this.onNotified(this);
+      this.early.delete(subscription);
+    }
+  }
+
+  /**
+   * A place for the answer to the message just read. Messages are answered at once, side by side,
+   * but their answers go out in the order the messages came (as a node's own socket answers, and
+   * as clients such as viem's block watcher expect).
+   */
+  reserve(): Slot {
+    const slot: Slot = { done: false, answer: null, made: [] };
+    this.outbox.push(slot);
+    return slot;
+  }
+
+  fill(slot: Slot, answer: string | null, made: string[]): void {
+    Object.assign(slot, { done: true, answer, made });
+    while (this.outbox[0]?.done) {
+      const next = this.outbox.shift() as Slot;
+      if (next.answer !== null) this.send(next.answer);
+      this.announce(next.made);
+    }
+  }
+
+  /** Ends a subscription of this connection; answers whether it held it. */
+  drop(subscription: string): boolean {
+    this.announced.delete(subscription);
+    this.early.delete(subscription);
+    return this.subscriptions.delete(subscription);
+  }
+
+  /** Sends a message; a client that leaves too much unread is closed instead. Answers whether it went. */
+  send(text: string): boolean {
+    if (this.socket.readyState !== WebSocket.OPEN) return false;
+    if (this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
+      this.close(1008, RpcMessages.readTooSlowly);
+      return false;
+    }
+    this.socket.send(text);
+    return true;
+  }
+
+  close(code: number, message: string): void {
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
+      this.socket.close(code, reasonOf(message));
+    }
+  }
+}
+
+/**
+ * `/api/v1.0/rpc/{network}/ws` (ARCHITECTURE §5, docs/api.md "WebSocket"): JSON-RPC over WebSocket
+ * with the HTTP endpoint's key checks, rules, limits and metering, and eth_subscribe /
+ * eth_unsubscribe served by the network's SubscriptionHub. A refused upgrade, or a connection whose
+ * key stops being usable, is closed with 4000 + the HTTP status and the message as the reason.
+ */
+export class RpcWebSockets {
+  private readonly server: WebSocketServer;
+  private readonly connections = new Set<RpcConnection>();
+  private readonly byKey = new Map<string, Set<RpcConnection>>();
+  private readonly subscriptionsByKey = new Map<string, number>();
+  private readonly trust: (address: string, hop: number) => boolean;
+  private readonly pinger: NodeJS.Timeout;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly rpc: RpcGateway,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // A message larger than an HTTP body may be is refused by closing with 1009.
+    this.server = new WebSocketServer({
+      noServer: true,
+      perMessageDeflate: false,
+      maxPayload: config.RPC_MAX_BODY_BYTES,
+    });
+    this.trust = (_address, hop) => hop < config.TRUST_PROXY;
+    this.pinger = setInterval(() => this.ping(), config.RPC_WS_PING_SECONDS * 1000);
+    this.pinger.unref();
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Open connections now, in this process. */
+  get size(): number {
+    return this.connections.size;
+  }
+
+  /** An upgrade request for which isGatewayUpgrade holds. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    this.admit(request).then(
+      (admitted) =>
+        this.server.handleUpgrade(request, socket, head, (ws) => {
+          if (admitted instanceof RpcRefusal) {
+            ws.close(rpcCloseCode(admitted.httpStatus), reasonOf(admitted.message));
+            return;
+          }
+          this.open(ws, admitted);
+        }),
+      (error: unknown) => {
+        this.log.error({ err: error }, 'RPC WebSocket upgrade failed');
+        socket.destroy();
+      },
+    );
+  }
+
+  /** Who may open this connection, or why not (answered as a close once the upgrade is done). */
+  private async admit(
+    request: IncomingMessage,
+  ): Promise<RpcRefusal | { caller: Caller; keyRequest: KeyRequest; network: RpcNetwork }> {
+    const url = request.url ?? '';
+    const queryAt = url.indexOf('?');
+    const path = decodedPath(url, PREFIX);
+    const network = path.endsWith(RPC_WS_SUFFIX) ? findRpcNetwork(path.slice(0, -RPC_WS_SUFFIX.length)) : undefined;
+    if (!network) return new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
+    const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
+    const headers = request.headers;
+    const token = query.getAll(RPC_TOKEN_PARAM);
+    const keyRequest: KeyRequest = {
+      key: credential(query, headers, API_KEY_PARAM),
+      // Browsers cannot set headers on a WebSocket: their JWT comes in the query.
+      authorization: headers.authorization ?? (token.length === 1 && token[0] ? `Bearer ${token[0]}` : undefined),
+      origin: headers.origin,
+      referer: headers.referer,
+      ip: proxyAddr(request, this.trust),
+    };
+    try {
+      const caller = await this.rpc.authorize(credential(query, headers, API_KEY_ID_PARAM), keyRequest);
+      const max = this.config.RPC_WS_MAX_CONNECTIONS_PER_KEY;
+      if ((this.byKey.get(caller.apiKeyId)?.size ?? 0) >= max) {
+        return new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.tooManyConnections(max));
+      }
+      return { caller, keyRequest, network };
+    } catch (error) {
+      if (error instanceof RpcRefusal) return error;
+      throw error;
+    }
+  }
+
+  private open(socket: WebSocket, admitted: { caller: Caller; keyRequest: KeyRequest; network: RpcNetwork }): void {
+    const { caller, keyRequest, network } = admitted;
+    const meter = (connection: RpcConnection) =>
+      this.rpc.meter.count(connection.caller.accountId, connection.caller.apiKeyId, network.resource, 1);
+    const connection = new RpcConnection(socket, caller, keyRequest, network, meter);
+    this.connections.add(connection);
+    let mine = this.byKey.get(caller.apiKeyId);
+    if (!mine) {
+      mine = new Set();
+      this.byKey.set(caller.apiKeyId, mine);
+    }
+    mine.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      connection.alive = true;
+      const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data);
+      connection.inFlight += 1;
+      if (connection.inFlight >= MAX_IN_FLIGHT) socket.pause();
+      const made: string[] = [];
+      const slot = connection.reserve();
+      this.answer(connection, text, made)
+        .then((answer) => connection.fill(slot, answer, made))
+        .finally(() => {
+          connection.inFlight -= 1;
+          if (connection.inFlight < MAX_IN_FLIGHT && socket.isPaused) socket.resume();
+        });
+    });
+    socket.on('error', (error) => this.log.debug({ err: error }, 'RPC WebSocket error'));
+    socket.on('close', () => this.closed(connection));
+  }
+
+  private closed(connection: RpcConnection): void {
+    this.connections.delete(connection);
+    const keyId = connection.caller.apiKeyId;
+    const mine = this.byKey.get(keyId);
+    mine?.delete(connection);
+    if (mine?.size === 0) this.byKey.delete(keyId);
+    const hub = this.rpc.subscriptions(connection.network.path);
+    for (const id of connection.subscriptions) hub?.unsubscribe(id);
+    this.countSubscriptions(keyId, -connection.subscriptions.size);
+    connection.subscriptions.clear();
+  }
+
+  /**
+   * The answer to one message: a call or a batch, as over HTTP (the same screen, limits, cache and
+   * metering), with eth_subscribe and eth_unsubscribe answered here. Every failure is a JSON-RPC
+   * error; the connection stays open.
+   */
+  private async answer(connection: RpcConnection, text: string, made: string[]): Promise<string | null> {
+    const { caller, network } = connection;
+    let id: string | number | null = null;
+    try {
+      const parsed = parseRpcBody(text, this.config.RPC_MAX_BATCH);
+      id = parsed.id;
+      const screened = this.rpc.screen(text, parsed, caller);
+      if (screened.forwardedCalls > 0) await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
+      const local = screened.passing.filter(isSubscriptionCall);
+      let answer: string;
+      if (local.length === 0) {
+        if (screened.forward === null) return JSON.stringify(parsed.batch ? screened.answers : screened.answers[0]);
+        const forwarded = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
+        answer = ('body' in forwarded ? forwarded.body : await wholeBody(forwarded)).toString();
+      } else {
+        const parts: unknown[] = [];
+        const rest = screened.passing.filter((call) => !isSubscriptionCall(call));
+        if (rest.length > 0) {
+          const calls = rest.map(({ jsonrpc, id: callId, method, params }) => ({
+            jsonrpc,
+            id: callId,
+            method,
+            params,
+          }));
+          const forwarded = await this.rpc.forward(
+            network,
+            {
+              forward: JSON.stringify(calls),
+              forwardedCalls: rest.length,
+              passing: rest,
+              answers: [],
+              refusedByKey: 0,
+            },
+            { ...parsed, batch: true, requests: rest, calls: rest.length },
+          );
+          const body = ('body' in forwarded ? forwarded.body : await wholeBody(forwarded)).toString();
+          parts.push(...[JSON.parse(body) as unknown].flat());
+        }
+        for (const call of local) parts.push(await this.subscriptionAnswer(connection, call, made));
+        parts.push(...screened.answers);
+        answer = JSON.stringify(parsed.batch ? parts : parts[0]);
+      }
+      // As over HTTP: answered calls are metered, cached answers and subscriptions alike.
+      this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
+      return answer;
+    } catch (error) {
+      if (error instanceof RpcRefusal) return JSON.stringify({ ...error.body(), id: error.id ?? id });
+      if (connection.socket.readyState !== WebSocket.OPEN) return null;
+      this.log.error({ err: error }, 'RPC WebSocket call failed');
+      return JSON.stringify(
+        new RpcRefusal(500, RpcErrorCodes.upstream, 'Internal error, please try again later.', id).body(),
+      );
+    }
+  }
+
+  /** eth_subscribe or eth_unsubscribe; a subscription made is added to `made`, announced once the answer is sent. */
+  private async subscriptionAnswer(connection: RpcConnection, call: RpcCall, made: string[]): Promise<RpcAnswer> {
+    const hub = this.rpc.subscriptions(connection.network.path);
+    const keyId = connection.caller.apiKeyId;
+    if (call.method === 'eth_unsubscribe') {
+      const [subscription] = Array.isArray(call.params) ? call.params : [];
+      const mine = typeof subscription === 'string' && connection.drop(subscription);
+      if (mine) {
+        hub?.unsubscribe(subscription);
+        this.countSubscriptions(keyId, -1);
+      }
+      return { jsonrpc: '2.0', id: idOf(call), result: mine };
+    }
+    const request = readSubscription(call.params);
+    if (typeof request === 'string') return callError(call, RpcErrorCodes.invalidParams, request);
+    const max = this.config.RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY;
+    if ((this.subscriptionsByKey.get(keyId) ?? 0) >= max) {
+      return callError(call, RpcErrorCodes.limitExceeded, RpcMessages.tooManySubscriptions(max));
+    }
+    if (!hub)
+      return callError(call, RpcErrorCodes.upstream, RpcMessages.subscriptionsUnavailable(connection.network.name));
+    // Counted before the node answers, so that a burst of subscribes cannot pass the limit meanwhile.
+    this.countSubscriptions(keyId, 1);
+    try {
+      const subscription = await hub.subscribe(request, connection);
+      if (connection.socket.readyState !== WebSocket.OPEN) {
+        hub.unsubscribe(subscription);
+        this.countSubscriptions(keyId, -1);
+        return { jsonrpc: '2.0', id: idOf(call), result: subscription };
+      }
+      connection.subscriptions.add(subscription);
+      made.push(subscription);
+      return { jsonrpc: '2.0', id: idOf(call), result: subscription };
+    } catch (error) {
+      this.countSubscriptions(keyId, -1);
+      if (error instanceof UpstreamSocketError) {
+        return callError(call, error.nodeCode ?? RpcErrorCodes.upstream, error.message);
+      }
+      throw error;
+    }
+  }
+
+  private countSubscriptions(keyId: string, change: number): void {
+    const count = (this.subscriptionsByKey.get(keyId) ?? 0) + change;
+    if (count > 0) this.subscriptionsByKey.set(keyId, count);
+    else this.subscriptionsByKey.delete(keyId);
+  }
+
+  /** Closes the connections of keys that are no longer usable: deleted, deactivated, expired, suspended, changed. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const [keyId, connections] of this.byKey) {
+      const state = this.rpc.keys.cached(keyId);
+      if (state === undefined) continue; // not known without a read: the next sweep, once re-read
+      for (const connection of connections) {
+        const refusal = this.refusalNow(connection, state, now);
+        if (refusal) connection.close(rpcCloseCode(refusal.httpStatus), refusal.message);
+      }
+    }
+  }
+
+  private refusalNow(connection: RpcConnection, state: KeyState | null, now: number) {
+    if (state === null) return { httpStatus: 401, message: RpcMessages.deletedKey };
+    const unchanged =
+      state === connection.caller.key &&
+      state.active &&
+      !state.deleted &&
+      state.accountEnabled &&
+      (state.expiresAt === null || now < state.expiresAt);
+    if (unchanged) return null;
+    // A changed key is checked again as a new connection would be; its new limits apply from now.
+    const refusal = keyRefusal(state, connection.request, now);
+    if (!refusal) connection.caller = { ...connection.caller, key: state };
+    return refusal;
+  }
+
+  /** Pings every connection; one that has not answered the last ping (nor sent anything since) is closed. */
+  private ping(): void {
+    for (const connection of this.connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }
+
+  /** At shutdown: every client is told to reconnect (to another process, or this one restarted). */
+  close(): void {
+    clearInterval(this.pinger);
+    clearInterval(this.sweeper);
+    for (const connection of this.connections) connection.close(1012, RpcMessages.serverClosing);
+    this.server.close();
+  }
+}

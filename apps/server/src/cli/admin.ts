@@ -43,6 +43,13 @@ async function main(argv: string[]): Promise<number> {
         : 'No server is running: the response cache lives in the running server',
     );
   }
+  if (!result && argv[0] === 'rpc' && argv[1] === 'subscriptions') {
+    throw new CommandError(
+      config.DATABASE_URL
+        ? 'Subscriptions live in each server process: with DATABASE_URL this command cannot reach them'
+        : 'No server is running: subscriptions live in the running server',
+    );
+  }
   if (!result) {
     const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
     try {

@@ -47,6 +47,8 @@ Commands:
   rpc cache                                             the gateway's response cache per network: hits,
                                                         misses, hit rate, size, reorg flushes (the running
                                                         server's, with PGlite)
+  rpc subscriptions                                     the WebSocket subscriptions per network: the node's
+                                                        socket, upstream subscriptions, client subscriptions
   jobs run billing|autopay|reconcile|ambassadors|cleanup|forwarding|webhooks
                                                         run a job now (billing: usage up to now)
   backup [--out FILE]                                   a consistent copy of the embedded database and of
@@ -143,7 +145,7 @@ export async function runCommand(
   db: Db,
   argv: string[],
   jobs: Jobs = {},
-  chains?: Pick<RpcGateway, 'fundLocal' | 'cacheFigures'>,
+  chains?: Pick<RpcGateway, 'fundLocal' | 'cacheFigures' | 'subscriptionFigures'>,
 ): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
     // --json=VALUE is read as the flag followed by its value (see settingValue).
@@ -288,6 +290,17 @@ export async function runCommand(
       )
       .join('\n');
     return { text: text || 'The response cache is off (RPC_CACHE_MB=0).', json: figures };
+  }
+
+  if (noun === 'rpc' && verb === 'subscriptions' && chains) {
+    const figures = chains.subscriptionFigures();
+    const text = figures
+      .map(
+        (f) =>
+          `${f.network.padEnd(17)} node socket ${f.upstreamConnected ? 'open' : 'closed'}, ${f.upstreamSubscriptions} upstream subscriptions for ${f.clientSubscriptions} client subscriptions`,
+      )
+      .join('\n');
+    return { text: text || 'No WebSocket subscription has been made.', json: figures };
   }
 
   if (noun === 'jobs' && verb === 'run') {

@@ -36,6 +36,8 @@ describe('viem and ethers over the WebSocket endpoint', () => {
   beforeAll(async () => {
     node = await startAnvil(1);
     await nodeCall(node.url, 'anvil_setCode', [EMITTER, EMITTER_CODE]);
+    // Blocks on demand: a node that mines as transactions come may put two in one block.
+    await nodeCall(node.url, 'evm_setAutomine', [false]);
     const opened = await pglite.open();
     closeDb = opened.close;
     server = await startServer(opened.db, {
@@ -78,6 +80,7 @@ describe('viem and ethers over the WebSocket endpoint', () => {
           { from: DEV_ACCOUNT, to: EMITTER, gas: '0x10000' },
         ])) as string,
       );
+      await nodeCall(node.url, 'evm_mine');
     }
     await until('three blocks and three pings', async () => blocks.length >= 3 && pings.length >= 3);
     expect(blocks).toEqual([start + 1n, start + 2n, start + 3n]);

@@ -1,6 +1,7 @@
 import { RpcErrorCodes, RpcMessages, rpcCloseCode, rpcWebSocketUrl } from '@ebs/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCommand } from '../../cli/commands.ts';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { accountWithKey, type KeyHolder } from '../../testing/keys.ts';
@@ -84,35 +85,49 @@ describe.each(testDatabases)('the WebSocket endpoint on $name', (database) => {
     expect(await usageOf(server().db, holder.accountId)).toBe(3);
   });
 
-  it('fans one upstream subscription out to every client under its own id, and meters each notification', async () => {
+  it('fans one upstream subscription out to every client, each id its connection’s own, and meters each notification', async () => {
     const holder = await accountWithKey(server().url, server().db);
     const hub = server().deps.rpc.subscriptions(NETWORK);
     const [first, second] = [await open(wsUrl(holder)), await open(wsUrl(holder))];
     const a = (await first.call('eth_subscribe', ['newHeads'])).result as string;
     const b = (await second.call('eth_subscribe', ['newHeads'])).result as string;
-    expect(a).toMatch(/^0x[0-9a-f]{32}$/);
-    expect(b).not.toBe(a);
+    // The same filter again on the same connection: a subscription of its own.
+    const c = (await first.call('eth_subscribe', ['newHeads'])).result as string;
+    for (const id of [a, b, c]) expect(id).toMatch(/^0x[0-9a-f]{32}$/);
+    expect(c).not.toBe(a);
     expect(hub?.upstreamSubscriptions).toBe(1);
+    // What the operator sees.
+    const { text, json } = await runCommand(server().db, ['rpc', 'subscriptions'], {}, server().deps.rpc);
+    expect(json).toEqual([
+      { network: NETWORK, upstreamConnected: true, upstreamSubscriptions: 1, clientSubscriptions: 3 },
+    ]);
+    expect(text).toBe(`${NETWORK}  node socket open, 1 upstream subscriptions for 3 client subscriptions`);
     const node = (await server().deps.rpc.localNodeUrl(NETWORK)) as string;
     await nodeCall(node, 'evm_mine');
     const [headA] = await first.notified(a, 1);
+    const [headC] = await first.notified(c, 1);
     const [headB] = await second.notified(b, 1);
     expect(headA).toEqual(headB);
+    expect(headC).toEqual(headB);
     expect(headA?.hash).toBe(
       ((await nodeCall(node, 'eth_getBlockByNumber', ['latest', false])) as { hash: string }).hash,
     );
 
     expect(await first.call('eth_unsubscribe', [a])).toMatchObject({ result: true });
     expect(await first.call('eth_unsubscribe', [a])).toMatchObject({ result: false });
-    // Another connection's id is not this one's to end.
+    expect(await first.call('eth_unsubscribe', [c])).toMatchObject({ result: true });
+    // Another connection's subscription is not this one's to end, whatever its id.
     expect(await first.call('eth_unsubscribe', [b])).toMatchObject({ result: false });
     expect(hub?.upstreamSubscriptions).toBe(1);
+    await nodeCall(node, 'evm_mine');
+    await second.notified(b, 2);
+    expect(first.notifications).toHaveLength(2);
     second.close();
     await until('the last client gone ends the upstream subscription', async () => hub?.upstreamSubscriptions === 0);
 
     await server().deps.rpc.meter.flush();
-    // Two subscribes, three unsubscribes, two notifications.
-    expect(await usageOf(server().db, holder.accountId)).toBe(7);
+    // Three subscribes, four unsubscribes, four notifications.
+    expect(await usageOf(server().db, holder.accountId)).toBe(11);
   });
 
   it('refuses a subscription of a kind it does not serve, with what it takes', async () => {

@@ -70,7 +70,7 @@ class RpcConnection implements Subscriber {
   readonly subscriptions = new Set<string>();
   /** Those whose id the client has been sent; the others' notifications are held until it has. */
   private readonly announced = new Set<string>();
-  private readonly early = new Map<string, string[]>();
+  private readonly early = new Map<string, Buffer[]>();
   private readonly outbox: Slot[] = [];
 
   constructor(
@@ -81,8 +81,7 @@ class RpcConnection implements Subscriber {
     private readonly onNotified: (connection: RpcConnection) => void,
   ) {}
 
-  notify(subscription: string, resultJson: string): void {
-    const message = `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${subscription}","result":${resultJson}}}`;
+  deliver(subscription: string, message: Buffer): void {
     if (!this.announced.has(subscription)) {
       const held = this.early.get(subscription);
       if (held) held.push(message);
@@ -130,13 +129,14 @@ class RpcConnection implements Subscriber {
   }
 
   /** Sends a message; a client that leaves too much unread is closed instead. Answers whether it went. */
-  send(text: string): boolean {
+  send(text: string | Buffer): boolean {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
     if (this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
       this.close(1008, RpcMessages.readTooSlowly);
       return false;
     }
-    this.socket.send(text);
+    // A notification's message is one Buffer shared by the group's clients: sent as text, not copied.
+    this.socket.send(text, { binary: false });
     return true;
   }
 
@@ -277,7 +277,7 @@ export class RpcWebSockets {
     mine?.delete(connection);
     if (mine?.size === 0) this.byKey.delete(keyId);
     const hub = this.rpc.subscriptions(connection.network.path);
-    for (const id of connection.subscriptions) hub?.unsubscribe(id);
+    for (const id of connection.subscriptions) hub?.unsubscribe(connection, id);
     this.countSubscriptions(keyId, -connection.subscriptions.size);
     connection.subscriptions.clear();
   }
@@ -350,7 +350,7 @@ export class RpcWebSockets {
       const [subscription] = Array.isArray(call.params) ? call.params : [];
       const mine = typeof subscription === 'string' && connection.drop(subscription);
       if (mine) {
-        hub?.unsubscribe(subscription);
+        hub?.unsubscribe(connection, subscription);
         this.countSubscriptions(keyId, -1);
       }
       return { jsonrpc: '2.0', id: idOf(call), result: mine };
@@ -368,7 +368,7 @@ export class RpcWebSockets {
     try {
       const subscription = await hub.subscribe(request, connection);
       if (connection.socket.readyState !== WebSocket.OPEN) {
-        hub.unsubscribe(subscription);
+        hub.unsubscribe(connection, subscription);
         this.countSubscriptions(keyId, -1);
         return { jsonrpc: '2.0', id: idOf(call), result: subscription };
       }

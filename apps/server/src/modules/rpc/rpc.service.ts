@@ -13,7 +13,7 @@ import { MethodPolicy } from './method-policy.ts';
 import { type GatewayAnswer, NetworkGateway } from './network-gateway.ts';
 import type { CacheFigures } from './response-cache.ts';
 import { type ParsedRpcBody, RpcRefusal, type ScreenedBody, screenRpcBody } from './rpc-request.ts';
-import { SubscriptionHub } from './subscription-hub.ts';
+import { type SubscriptionFigures, SubscriptionHub } from './subscription-hub.ts';
 import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
 
@@ -275,6 +275,11 @@ export class RpcGateway {
   /** A network's subscriptions (WebSocket endpoints). */
   subscriptions(path: string): SubscriptionHub | undefined {
     return this.hubs.get(path);
+  }
+
+  /** Each network's subscriptions, where any were made (`npm run admin -- rpc subscriptions`). */
+  subscriptionFigures(): SubscriptionFigures[] {
+    return [...this.hubs.values()].flatMap((hub) => hub.figures() ?? []);
   }
 
   /** Each network's response cache: hits, misses, size (`npm run admin -- rpc cache`). */

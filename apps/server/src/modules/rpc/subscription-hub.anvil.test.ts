@@ -29,8 +29,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** One block with a Ping log (a call to the emitter), mined at once by the node. */
-const ping = () => nodeCall(httpUrl, 'eth_sendTransaction', [{ from: DEV_ACCOUNT, to: EMITTER, gas: '0x10000' }]);
+/**
+ * One block with one Ping log (a call to the emitter). Blocks are made on demand (automine off): a
+ * node that mines as transactions come may put two in one block when they come together.
+ */
+const ping = async () => {
+  await nodeCall(httpUrl, 'eth_sendTransaction', [{ from: DEV_ACCOUNT, to: EMITTER, gas: '0x10000' }]);
+  await nodeCall(httpUrl, 'evm_mine');
+};
 const head = async () => Number(await nodeCall(httpUrl, 'eth_blockNumber'));
 
 describe('subscriptions through a restart of the node', () => {
@@ -40,6 +46,7 @@ describe('subscriptions through a restart of the node', () => {
 
   it('keeps every client subscription and its id, with every block and log exactly once, in order', async () => {
     await nodeCall(httpUrl, 'anvil_setCode', [EMITTER, EMITTER_CODE]);
+    await nodeCall(httpUrl, 'evm_setAutomine', [false]);
     const holder = await accountWithKey(server().url, server().db);
     const url = rpcWebSocketUrl(server().url, NETWORK, holder.keyId, holder.key);
     const clients = [await WsClient.open(url), await WsClient.open(url), await WsClient.open(url)];
@@ -54,6 +61,7 @@ describe('subscriptions through a restart of the node', () => {
     // The node goes away and comes back where it was; blocks are made before the gateway is back.
     await node.stop();
     node = await startAnvil(1, { statePath, port });
+    await nodeCall(httpUrl, 'evm_setAutomine', [false]);
     for (let i = 0; i < 4; i++) await ping();
     const last = await head();
     expect(last).toBe(first + 6);

@@ -4,9 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionKind, SubscriptionRequest } from './subscription-request.ts';
 import { UpstreamSocket, UpstreamSocketError } from './upstream-socket.ts';
 
-/** A client's side of its subscriptions: one notification's result, as JSON. */
+/** A client's side of its subscriptions. */
 export interface Subscriber {
-  notify(subscription: string, resultJson: string): void;
+  /** A notification for one of its subscriptions: the whole JSON-RPC message. */
+  deliver(subscription: string, message: Buffer): void;
+}
+
+export interface SubscriptionFigures {
+  network: string;
+  upstreamConnected: boolean;
+  upstreamSubscriptions: number;
+  clientSubscriptions: number;
 }
 
 /** Missed blocks read back after a drop, at most (the newest of them). */
@@ -20,7 +28,13 @@ interface Group {
   request: SubscriptionRequest;
   /** The node's id of the subscription on the current socket; null while there is none. */
   upstreamId: string | null;
-  members: Map<string, Subscriber>;
+  /**
+   * The id the group's clients get (ids are each connection's own: a client that subscribes to the
+   * same filter twice gets a new one for the second), so that one message serves them all.
+   */
+  sharedId: string;
+  /** Each client, and the ids it holds in this group. */
+  members: Map<Subscriber, string[]>;
   /** Settles when the first upstream subscription has answered. */
   ready: Promise<void>;
   established: boolean;
@@ -50,6 +64,12 @@ function headerOf(block: Record<string, unknown>): Record<string, unknown> {
   return header;
 }
 
+const newId = () => `0x${randomBytes(16).toString('hex')}`;
+const messageOf = (subscription: string, resultJson: string) =>
+  Buffer.from(
+    `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${subscription}","result":${resultJson}}}`,
+  );
+
 const logKey = (log: Log) => `${String(log.blockHash)}:${String(log.logIndex)}:${log.removed === true}`;
 
 /**
@@ -62,7 +82,8 @@ const logKey = (log: Log) => `${String(log.blockHash)}:${String(log.logIndex)}:$
 export class SubscriptionHub {
   private readonly groups = new Map<string, Group>();
   private readonly byUpstreamId = new Map<string, Group>();
-  private readonly byClientId = new Map<string, Group>();
+  /** Groups by the ids their clients hold (shared or their own). */
+  private readonly byId = new Map<string, Group>();
   private socket: UpstreamSocket | null = null;
   private retry: NodeJS.Timeout | undefined;
 
@@ -80,42 +101,63 @@ export class SubscriptionHub {
     return this.groups.size;
   }
 
+  /** What the operator sees (`npm run admin -- rpc subscriptions`); null before the first subscription. */
+  figures(): SubscriptionFigures | null {
+    if (!this.socket) return null;
+    return {
+      network: this.network.path,
+      upstreamConnected: this.socket.connected,
+      upstreamSubscriptions: this.groups.size,
+      clientSubscriptions: [...this.groups.values()].reduce(
+        (sum, group) => sum + [...group.members.values()].reduce((n, ids) => n + ids.length, 0),
+        0,
+      ),
+    };
+  }
+
   /**
    * Subscribes a client: answers its subscription id, or throws why the node refused. The client
    * is a member from the start, so that a block made while the node answers is not lost to it: its
    * notifications may come before this answers (the client holds them until it has sent the id).
    */
   async subscribe(request: SubscriptionRequest, subscriber: Subscriber): Promise<string> {
-    const group = this.groups.get(request.key) ?? (await this.create(request));
-    const id = `0x${randomBytes(16).toString('hex')}`;
-    group.members.set(id, subscriber);
-    this.byClientId.set(id, group);
+    const group = this.groups.get(request.key) ?? this.create(request);
+    const held = group.members.get(subscriber);
+    const id = held ? newId() : group.sharedId;
+    if (held) held.push(id);
+    else group.members.set(subscriber, [id]);
+    this.byId.set(id, group);
     try {
       await group.ready;
     } catch (error) {
-      group.members.delete(id);
-      this.byClientId.delete(id);
+      this.remove(group, subscriber, id);
       throw error;
     }
     return id;
   }
 
-  /** Ends a client's subscription; the upstream one ends with its last client. Answers whether it was there. */
-  unsubscribe(id: string): boolean {
-    const group = this.byClientId.get(id);
-    if (!group) return false;
-    this.byClientId.delete(id);
-    group.members.delete(id);
-    if (group.members.size === 0 && group.established) this.drop(group);
+  /** Ends a client's subscription; the upstream one ends with its last client. Answers whether the client held it. */
+  unsubscribe(subscriber: Subscriber, id: string): boolean {
+    const group = this.byId.get(id);
+    if (!group?.members.get(subscriber)?.includes(id)) return false;
+    this.remove(group, subscriber, id);
     return true;
   }
 
-  private async create(request: SubscriptionRequest): Promise<Group> {
-    const urls = await this.socketUrls().catch(() => []);
-    if (urls.length === 0) throw new UpstreamSocketError(RpcMessages.subscriptionsUnavailable(this.network.name));
+  private remove(group: Group, subscriber: Subscriber, id: string): void {
+    const held = (group.members.get(subscriber) ?? []).filter((own) => own !== id);
+    if (held.length > 0) group.members.set(subscriber, held);
+    else group.members.delete(subscriber);
+    if (id !== group.sharedId) this.byId.delete(id);
+    if (group.members.size === 0 && group.established) this.drop(group);
+  }
+
+  /** A new group, in the map at once (a second client asking meanwhile joins it), subscribing upstream. */
+  private create(request: SubscriptionRequest): Group {
     const group: Group = {
       request,
       upstreamId: null,
+      sharedId: newId(),
       members: new Map(),
       ready: Promise.resolve(),
       established: false,
@@ -124,18 +166,21 @@ export class SubscriptionHub {
       queue: Promise.resolve(),
     };
     this.groups.set(request.key, group);
+    this.byId.set(group.sharedId, group);
     group.ready = (async () => {
       try {
+        const urls = await this.socketUrls().catch(() => []);
+        if (urls.length === 0) throw new UpstreamSocketError(RpcMessages.subscriptionsUnavailable(this.network.name));
         const [head] = await Promise.all([this.head().catch(() => null), this.subscribeUpstream(group)]);
         // Unless a notification came first: where the clients' blocks start.
         if (request.kind !== 'newPendingTransactions') group.lastBlock ??= head;
         group.established = true;
       } catch (error) {
-        this.groups.delete(request.key);
-        if (group.upstreamId) this.byUpstreamId.delete(group.upstreamId);
+        this.forget(group);
         throw error;
       }
     })();
+    group.ready.catch(() => {}); // each subscriber answers the failure
     return group;
   }
 
@@ -227,11 +272,14 @@ export class SubscriptionHub {
     }
     if (block !== null) group.lastBlock = block;
     const json = JSON.stringify(result);
-    for (const [id, member] of group.members) {
-      try {
-        member.notify(id, json);
-      } catch (error) {
-        this.log.debug({ err: error }, 'RPC subscriber failed');
+    const shared = messageOf(group.sharedId, json);
+    for (const [member, ids] of group.members) {
+      for (const id of ids) {
+        try {
+          member.deliver(id, id === group.sharedId ? shared : messageOf(id, json));
+        } catch (error) {
+          this.log.debug({ err: error }, 'RPC subscriber failed');
+        }
       }
     }
   }
@@ -285,11 +333,18 @@ export class SubscriptionHub {
     return head;
   }
 
+  /** A group gone: out of the maps, its ids with it. */
+  private forget(group: Group): void {
+    if (this.groups.get(group.request.key) === group) this.groups.delete(group.request.key);
+    for (const ids of group.members.values()) for (const id of ids) this.byId.delete(id);
+    this.byId.delete(group.sharedId);
+    if (group.upstreamId) this.byUpstreamId.delete(group.upstreamId);
+  }
+
   private drop(group: Group): void {
-    this.groups.delete(group.request.key);
+    this.forget(group);
     const upstreamId = group.upstreamId;
     if (upstreamId === null) return;
-    this.byUpstreamId.delete(upstreamId);
     if (this.socket?.connected) this.socket.request('eth_unsubscribe', [upstreamId]).catch(() => {});
   }
 

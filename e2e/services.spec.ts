@@ -44,6 +44,10 @@ test('services: RPC always, token forwarding once enabled; the RPC page builds e
   await expect(ethereum).toHaveValue(
     `${baseURL}/api/v1.0/rpc/ethereum/mainnet?x-api-key-id=key-id-1&x-api-key=secret-1`,
   );
+  // The WebSocket endpoints, under the HTTP ones.
+  await expect(page.getByRole('textbox', { name: 'Ethereum Mainnet WebSocket URL' })).toHaveValue(
+    `${baseURL?.replace(/^http/, 'ws')}/api/v1.0/rpc/ethereum/mainnet/ws?x-api-key-id=key-id-1&x-api-key=secret-1`,
+  );
 
   await page.getByLabel('API key ID', { exact: true }).clear();
   await page.getByLabel('API key', { exact: true }).clear();

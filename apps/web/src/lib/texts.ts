@@ -264,8 +264,8 @@ export const Texts = {
     // ours: the WebSocket endpoints (subscriptions), under the HTTP ones
     webSocketTitle: 'WebSocket',
     webSocketIntro:
-      'The same key on wss://: JSON-RPC calls and eth_subscribe (newHeads, logs, newPendingTransactions).',
-    wss: 'WSS',
+      'The same key over WebSocket: JSON-RPC calls and eth_subscribe (newHeads, logs, newPendingTransactions).',
+    ws: 'WS',
     webSocketUrlOf: (network: string) => `${network} WebSocket URL`,
     copyWebSocketUrl: 'Copy WebSocket URL',
   },

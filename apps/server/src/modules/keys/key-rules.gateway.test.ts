@@ -1,4 +1,4 @@
-import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import {
   type ApiKeySettings,
   KeyRuleMessages,
@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
 import { FIXED_RESULT, startFixedUpstream } from '../../testing/fixed-upstream.ts';
+import { es256 } from '../../testing/jwt.ts';
 import { accountWithKey, type KeyHolder, rpcCall } from '../../testing/keys.ts';
 import { until } from '../../testing/poll.ts';
 import { serverFor } from '../../testing/server.ts';
@@ -19,13 +20,6 @@ const NETWORK = 'polygon/mainnet';
 const TOKEN = '0x1111111111111111111111111111111111111111';
 const OTHER = '0x2222222222222222222222222222222222222222';
 const call = (method: string, id: number, params: unknown[] = []) => ({ jsonrpc: '2.0', id, method, params });
-
-const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-function es256(kid: string, exp: number, privateKey: KeyObject): string {
-  const input = `${part({ alg: 'ES256', kid, typ: 'JWT' })}.${part({ exp })}`;
-  const signature = sign('sha256', Buffer.from(input), { key: privateKey, dsaEncoding: 'ieee-p1363' });
-  return `${input}.${signature.toString('base64url')}`;
-}
 
 describe.each(testDatabases)('keys locked down by their own rules, on $name', (database) => {
   let upstream: Awaited<ReturnType<typeof startFixedUpstream>>;

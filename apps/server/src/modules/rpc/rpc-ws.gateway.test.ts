@@ -1,10 +1,12 @@
-import { RpcErrorCodes, RpcMessages, rpcCloseCode, rpcWebSocketUrl } from '@ebs/contract';
+import { generateKeyPairSync } from 'node:crypto';
+import { type ApiKeySettings, RpcErrorCodes, RpcMessages, rpcCloseCode, rpcWebSocketUrl } from '@ebs/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.ts';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { accountWithKey, type KeyHolder } from '../../testing/keys.ts';
+import { es256 } from '../../testing/jwt.ts';
+import { accountWithKey, type KeyHolder, rpcCall } from '../../testing/keys.ts';
 import { until } from '../../testing/poll.ts';
 import { serverFor } from '../../testing/server.ts';
 import { WsClient } from '../../testing/ws-client.ts';
@@ -155,6 +157,39 @@ describe.each(testDatabases)('the WebSocket endpoint on $name', (database) => {
     await until('the connection is gone', async () => server().deps.rpc && client.closed !== null);
     const again = await open(wsUrl(holder));
     expect((await again.call('eth_subscribe', ['newHeads'])).result).toBeTypeOf('string');
+  });
+
+  it('takes a JWT in the token query (browsers set no headers on a WebSocket), and the key’s origin rule', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = ec.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const saved = await holder.client.post<ApiKeySettings>(
+      `/api/v1.0/key/${holder.keyId}/settings`,
+      { jwtPublicKeys: [{ pem }], jwtRequired: true, allowedOrigins: ['https://app.example.com'] },
+      holder.headers,
+    );
+    expect(saved.status).toBe(200);
+    const kid = saved.body.data.jwtPublicKeys[0]?.id ?? '';
+    const token = es256(kid, Math.floor(Date.now() / 1000) + 600, ec.privateKey);
+    const keyIdOnly = `${server().url.replace(/^http/, 'ws')}/api/v1.0/rpc/${NETWORK}/ws?x-api-key-id=${holder.keyId}`;
+    const origin = { origin: 'https://app.example.com' };
+    // The gateway re-reads a changed key within a quarter of a second: HTTP says when.
+    const chainId = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
+    await until('the key’s new rules are read', async () => {
+      const answer = await rpcCall(holder.url(NETWORK), chainId, { 'content-type': 'application/json', ...origin });
+      return answer.body.error?.message === RpcMessages.jwtMissing;
+    });
+    const missing = await (await open(wsUrl(holder), origin)).closing();
+    expect(missing).toEqual({ code: 4401, reason: RpcMessages.jwtMissing });
+    const browser = await open(`${keyIdOnly}&token=${token}`, origin);
+    expect(await browser.call('eth_chainId')).toMatchObject({ result: '0x1' });
+    const backend = await open(keyIdOnly, { ...origin, authorization: `Bearer ${token}` });
+    expect(await backend.call('eth_chainId')).toMatchObject({ result: '0x1' });
+    const elsewhere = await open(`${keyIdOnly}&token=${token}`, { origin: 'https://evil.example' });
+    expect(await elsewhere.closing()).toEqual({
+      code: 4403,
+      reason: RpcMessages.originNotAllowed('https://evil.example'),
+    });
   });
 
   it('closes the connections of a key that is deactivated', async () => {

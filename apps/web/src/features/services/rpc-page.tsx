@@ -118,7 +118,7 @@ export function RpcServicePage() {
               key={network.path}
               name={network.name}
               url={rpcWebSocketUrl(apiBase, network.path, keyId, key)}
-              tag={T.wss}
+              tag={T.ws}
               urlLabel={T.webSocketUrlOf(network.name)}
               copyLabel={T.copyWebSocketUrl}
             />

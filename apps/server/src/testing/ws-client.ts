@@ -32,8 +32,12 @@ export class WsClient {
   }
 
   /** Connects; answers the client once open, or once the gateway has closed it (see `closed`). */
-  static async open(url: string, headers: Record<string, string> = {}): Promise<WsClient> {
-    const socket = new WebSocket(url, { headers });
+  static async open(
+    url: string,
+    headers: Record<string, string> = {},
+    options: { autoPong?: boolean } = {},
+  ): Promise<WsClient> {
+    const socket = new WebSocket(url, { headers, ...options });
     const client = new WsClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());

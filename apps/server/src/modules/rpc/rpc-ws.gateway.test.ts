@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.ts';
 import type { Db } from '../../db/database.ts';
-import { testDatabases } from '../../testing/databases.ts';
+import { pglite, testDatabases } from '../../testing/databases.ts';
 import { es256 } from '../../testing/jwt.ts';
 import { accountWithKey, type KeyHolder, rpcCall } from '../../testing/keys.ts';
 import { until } from '../../testing/poll.ts';
@@ -201,5 +201,21 @@ describe.each(testDatabases)('the WebSocket endpoint on $name', (database) => {
     expect(await client.closing()).toEqual({ code: 4403, reason: RpcMessages.inactiveKey });
     const refused = await open(wsUrl(holder));
     expect(await refused.closing()).toEqual({ code: 4403, reason: RpcMessages.inactiveKey });
+  });
+});
+
+describe('idle WebSocket connections', () => {
+  const server = serverFor(pglite, { RPC_WS_PING_SECONDS: '1' });
+
+  it('pings every connection and closes one that does not answer, not one that does', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const url = rpcWebSocketUrl(server().url, NETWORK, holder.keyId, holder.key);
+    const answering = await WsClient.open(url);
+    const silent = await WsClient.open(url, {}, { autoPong: false });
+    // Closed without a close frame: the server ends the connection (1006 on the client's side).
+    expect((await silent.closing()).code).toBe(1006);
+    expect(answering.closed).toBeNull();
+    expect(await answering.call('eth_chainId')).toMatchObject({ result: '0x1' });
+    answering.close();
   });
 });

@@ -29,8 +29,11 @@ import { wholeBody } from './upstreams.ts';
 const PREFIX = `${RPC_BASE_PATH}/`;
 /** Answers and notifications a client has left unread past this many bytes close its connection. */
 const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
-/** Calls of one connection in flight at once; past them its socket is read no further until some are answered. */
-const MAX_IN_FLIGHT = 256;
+/**
+ * Messages of one connection not yet answered, or answered and waiting behind an earlier one (answers
+ * go out in order); past them its socket is read no further until some have gone out.
+ */
+const MAX_UNANSWERED = 100;
 /** How often open connections are checked against their key's state (a deactivation closes them within a second). */
 const SWEEP_MS = 250;
 /** A close reason is at most 123 bytes. */
@@ -65,7 +68,6 @@ interface Slot {
 /** One client's WebSocket: its key, its network, its subscriptions. */
 class RpcConnection implements Subscriber {
   alive = true;
-  inFlight = 0;
   /** The connection's subscriptions. */
   readonly subscriptions = new Set<string>();
   /** Those whose id the client has been sent; the others' notifications are held until it has. */
@@ -110,6 +112,11 @@ class RpcConnection implements Subscriber {
     const slot: Slot = { done: false, answer: null, made: [] };
     this.outbox.push(slot);
     return slot;
+  }
+
+  /** Messages read and not yet answered to the client (computing, or waiting behind an earlier one). */
+  get unanswered(): number {
+    return this.outbox.length;
   }
 
   fill(slot: Slot, answer: string | null, made: string[]): void {
@@ -255,16 +262,15 @@ export class RpcWebSockets {
     socket.on('message', (data, isBinary) => {
       connection.alive = true;
       const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data);
-      connection.inFlight += 1;
-      if (connection.inFlight >= MAX_IN_FLIGHT) socket.pause();
       const made: string[] = [];
       const slot = connection.reserve();
-      this.answer(connection, text, made)
-        .then((answer) => connection.fill(slot, answer, made))
-        .finally(() => {
-          connection.inFlight -= 1;
-          if (connection.inFlight < MAX_IN_FLIGHT && socket.isPaused) socket.resume();
-        });
+      if (connection.unanswered >= MAX_UNANSWERED) socket.pause();
+      const answered = (answer: string | null) => {
+        connection.fill(slot, answer, made);
+        if (connection.unanswered < MAX_UNANSWERED && socket.isPaused) socket.resume();
+      };
+      // answer() turns every failure into a JSON-RPC error; should one escape, the slot is freed all the same.
+      this.answer(connection, text, made).then(answered, () => answered(null));
     });
     socket.on('error', (error) => this.log.debug({ err: error }, 'RPC WebSocket error'));
     socket.on('close', () => this.closed(connection));

@@ -157,10 +157,14 @@ export const RpcMessages = {
     `this API key has ${max} WebSocket connections open on this server, the most allowed: close one and retry`,
   tooManySubscriptions: (max: number) =>
     `this API key has ${max} subscriptions open on this server, the most allowed: unsubscribe one and retry`,
+  tooManyFilters: (max: number) =>
+    `this server holds ${max} distinct subscription filters on this network, the most it takes: subscribe to one that is in use, or retry later`,
   subscriptionKinds:
     'eth_subscribe takes "newHeads", "logs" (with an optional {address, topics} filter) or "newPendingTransactions"',
   subscriptionsUnavailable: (name: string) => `${name} serves no subscriptions right now, please try again later.`,
   readTooSlowly: 'the connection was closed: its answers were not read fast enough',
+  answerTooLarge: (mib: number) =>
+    `the answer is larger than ${mib} MiB, the most one WebSocket message may carry: ask for less, or use the HTTP endpoint`,
   serverClosing: 'the server is restarting: reconnect',
   upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
   upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,

@@ -179,7 +179,19 @@ export class KeyPolicy {
       return RpcMessages.contractOverrides(method);
     }
     const first = Array.isArray(call.params) ? call.params[0] : undefined;
-    const named = field === null ? [first] : (fieldValues(first, field) ?? []);
+    return this.contractsRefusal(method, field === null ? [first] : (fieldValues(first, field) ?? []));
+  }
+
+  /**
+   * A logs subscription's filter (eth_subscribe "logs", whose method the screen has let through):
+   * its addresses checked against the key's contracts as eth_getLogs's are.
+   */
+  logsFilterRefusal(filter: unknown): string | null {
+    if (this.contracts.size === 0) return null;
+    return this.contractsRefusal('eth_subscribe', fieldValues(filter, 'address') ?? []);
+  }
+
+  private contractsRefusal(method: string, named: unknown[]): string | null {
     const addresses = named.flatMap((value) => (Array.isArray(value) ? value : [value]));
     if (addresses.length === 0 || addresses.some((a) => a === null || a === undefined)) {
       return RpcMessages.contractMissing(method);

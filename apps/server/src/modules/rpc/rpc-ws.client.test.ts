@@ -88,6 +88,8 @@ describe('viem and ethers over the WebSocket endpoint', () => {
     unwatchBlocks();
     unwatchPings();
     await until('unwatched', async () => server.deps.rpc.subscriptions(NETWORK)?.upstreamSubscriptions === 0);
+    // viem keeps its socket (and would reconnect after the server stops): closed as an app would at exit.
+    (await client.transport.getRpcClient()).close();
   });
 
   it('ethers: getBlockNumber and block events', async () => {

@@ -192,6 +192,36 @@ describe.each(testDatabases)('the WebSocket endpoint on $name', (database) => {
     });
   });
 
+  it('holds a logs subscription to the key’s contracts, as eth_getLogs', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const allowed = '0x00000000000000000000000000000000000000aa';
+    const other = '0x00000000000000000000000000000000000000bb';
+    const saved = await holder.client.post(
+      `/api/v1.0/key/${holder.keyId}/settings`,
+      { allowedContracts: [allowed] },
+      holder.headers,
+    );
+    expect(saved.status).toBe(200);
+    const getLogs = { jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ address: other }] };
+    await until('the key’s new rules are read', async () => {
+      const answer = await rpcCall(holder.url(NETWORK), getLogs);
+      return answer.body.error?.message === RpcMessages.contractNotAllowed(other);
+    });
+    const client = await open(wsUrl(holder));
+    const cases: Array<[unknown[], string]> = [
+      [['logs'], RpcMessages.contractMissing('eth_subscribe')],
+      [['logs', { topics: [] }], RpcMessages.contractMissing('eth_subscribe')],
+      [['logs', { address: [allowed, other] }], RpcMessages.contractNotAllowed(other)],
+    ];
+    for (const [params, message] of cases) {
+      expect(await client.call('eth_subscribe', params)).toMatchObject({
+        error: { code: RpcErrorCodes.forbidden, message },
+      });
+    }
+    expect((await client.call('eth_subscribe', ['logs', { address: allowed }])).result).toBeTypeOf('string');
+    expect((await client.call('eth_subscribe', ['newHeads'])).result).toBeTypeOf('string');
+  });
+
   it('closes the connections of a key that is deactivated', async () => {
     const holder = await accountWithKey(server().url, server().db);
     const client = await open(wsUrl(holder));

@@ -18,17 +18,24 @@ import WebSocket, { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
 import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
 import type { KeyState } from '../keys/key-cache.ts';
+import type { GatewayAnswer } from './network-gateway.ts';
 import type { Caller, RpcGateway } from './rpc.service.ts';
 import { credential, decodedPath } from './rpc-http.ts';
 import { parseRpcBody, type RpcAnswer, type RpcCall, RpcRefusal } from './rpc-request.ts';
-import type { Subscriber } from './subscription-hub.ts';
+import { type Subscriber, SubscriptionLimit } from './subscription-hub.ts';
 import { readSubscription } from './subscription-request.ts';
 import { UpstreamSocketError } from './upstream-socket.ts';
-import { wholeBody } from './upstreams.ts';
 
 const PREFIX = `${RPC_BASE_PATH}/`;
-/** Answers and notifications a client has left unread past this many bytes close its connection. */
+/**
+ * Answers and notifications a client has not read, or that wait for an earlier answer, past this
+ * many bytes close its connection; one answer larger than it is refused.
+ */
 const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+/** After a close for a refused key, a client that does not close its side is cut off. */
+const CLOSE_GRACE_MS = 1_000;
+/** Every connection's credentials (a JWT's expiry, a rolled secret's overlap) are checked again this often. */
+const RECHECK_EVERY_SWEEPS = 40;
 /**
  * Messages of one connection not yet answered, or answered and waiting behind an earlier one (answers
  * go out in order); past them its socket is read no further until some have gone out.
@@ -42,6 +49,35 @@ const reasonOf = (message: string) =>
     .subarray(0, 123)
     .toString('utf8')
     .replace(/\uFFFD$/, '');
+
+/**
+ * A node's answer as one message: read whole (a WebSocket message is), refused past
+ * MAX_UNREAD_BYTES, where HTTP would have streamed it.
+ */
+async function readAnswer(answer: GatewayAnswer, id: string | number | null): Promise<string> {
+  const tooLarge = () =>
+    new RpcRefusal(413, RpcErrorCodes.limitExceeded, RpcMessages.answerTooLarge(MAX_UNREAD_BYTES / 1024 / 1024), id);
+  if ('body' in answer) {
+    if (answer.body.length > MAX_UNREAD_BYTES) throw tooLarge();
+    return answer.body.toString();
+  }
+  const { stream } = answer;
+  if (Number(answer.length) > MAX_UNREAD_BYTES) {
+    stream.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_UNREAD_BYTES) {
+      stream.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString();
+}
 
 const SUBSCRIPTION_METHODS = new Set(['eth_subscribe', 'eth_unsubscribe']);
 const isSubscriptionCall = (call: RpcCall) => SUBSCRIPTION_METHODS.has(call.method);
@@ -65,6 +101,13 @@ interface Slot {
   made: string[];
 }
 
+/** A connection let in: who, as they showed themselves, and where. */
+interface Admitted {
+  caller: Caller;
+  keyRequest: KeyRequest;
+  network: RpcNetwork;
+}
+
 /** One client's WebSocket: its key, its network, its subscriptions. */
 class RpcConnection implements Subscriber {
   alive = true;
@@ -74,6 +117,10 @@ class RpcConnection implements Subscriber {
   private readonly announced = new Set<string>();
   private readonly early = new Map<string, Buffer[]>();
   private readonly outbox: Slot[] = [];
+  /** Bytes held for the client: notifications waiting for their id, answers waiting behind an earlier one. */
+  private held = 0;
+  /** Messages read while MAX_UNANSWERED were unanswered, answered as earlier ones go out. */
+  readonly backlog: string[] = [];
 
   constructor(
     readonly socket: WebSocket,
@@ -88,9 +135,18 @@ class RpcConnection implements Subscriber {
       const held = this.early.get(subscription);
       if (held) held.push(message);
       else this.early.set(subscription, [message]);
+      this.hold(message.length);
       return;
     }
     if (this.send(message)) this.onNotified(this);
+  }
+
+  /** Counts bytes held for the client (negative: let go); past the bound the client is closed. */
+  private hold(bytes: number): void {
+    this.held += bytes;
+    if (bytes > 0 && this.held + this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
+      this.close(1008, RpcMessages.readTooSlowly);
+    }
   }
 
   /** The client has been sent these subscriptions' ids: what came for them meanwhile goes now, in order. */
@@ -98,7 +154,10 @@ class RpcConnection implements Subscriber {
     for (const subscription of subscriptions) {
       if (!this.subscriptions.has(subscription)) continue;
       this.announced.add(subscription);
-      for (const message of this.early.get(subscription) ?? []) if (this.send(message)) this.onNotified(this);
+      for (const message of this.early.get(subscription) ?? []) {
+        this.hold(-message.length);
+        if (this.send(message)) this.onNotified(this);
+      }
       this.early.delete(subscription);
     }
   }
@@ -121,9 +180,13 @@ class RpcConnection implements Subscriber {
 
   fill(slot: Slot, answer: string | null, made: string[]): void {
     Object.assign(slot, { done: true, answer, made });
+    if (answer !== null) this.hold(Buffer.byteLength(answer));
     while (this.outbox[0]?.done) {
       const next = this.outbox.shift() as Slot;
-      if (next.answer !== null) this.send(next.answer);
+      if (next.answer !== null) {
+        this.hold(-Buffer.byteLength(next.answer));
+        this.send(next.answer);
+      }
       this.announce(next.made);
     }
   }
@@ -131,6 +194,7 @@ class RpcConnection implements Subscriber {
   /** Ends a subscription of this connection; answers whether it held it. */
   drop(subscription: string): boolean {
     this.announced.delete(subscription);
+    for (const message of this.early.get(subscription) ?? []) this.hold(-message.length);
     this.early.delete(subscription);
     return this.subscriptions.delete(subscription);
   }
@@ -138,7 +202,7 @@ class RpcConnection implements Subscriber {
   /** Sends a message; a client that leaves too much unread is closed instead. Answers whether it went. */
   send(text: string | Buffer): boolean {
     if (this.socket.readyState !== WebSocket.OPEN) return false;
-    if (this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
+    if (this.held + this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
       this.close(1008, RpcMessages.readTooSlowly);
       return false;
     }
@@ -150,6 +214,8 @@ class RpcConnection implements Subscriber {
   close(code: number, message: string): void {
     if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
       this.socket.close(code, reasonOf(message));
+      // Nothing is read after the close; a client that never closes its side is cut off.
+      setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
     }
   }
 }
@@ -168,6 +234,7 @@ export class RpcWebSockets {
   private readonly trust: (address: string, hop: number) => boolean;
   private readonly pinger: NodeJS.Timeout;
   private readonly sweeper: NodeJS.Timeout;
+  private sweeps = 0;
 
   constructor(
     private readonly rpc: RpcGateway,
@@ -198,11 +265,14 @@ export class RpcWebSockets {
     this.admit(request).then(
       (admitted) =>
         this.server.handleUpgrade(request, socket, head, (ws) => {
-          if (admitted instanceof RpcRefusal) {
-            ws.close(rpcCloseCode(admitted.httpStatus), reasonOf(admitted.message));
+          // Counted again here, in the same step as the connection is added: upgrades that waited
+          // together for their key's first read cannot all pass the limit.
+          const refused = admitted instanceof RpcRefusal ? admitted : this.tooManyConnections(admitted.caller);
+          if (refused) {
+            ws.close(rpcCloseCode(refused.httpStatus), reasonOf(refused.message));
             return;
           }
-          this.open(ws, admitted);
+          this.open(ws, admitted as Admitted);
         }),
       (error: unknown) => {
         this.log.error({ err: error }, 'RPC WebSocket upgrade failed');
@@ -212,9 +282,7 @@ export class RpcWebSockets {
   }
 
   /** Who may open this connection, or why not (answered as a close once the upgrade is done). */
-  private async admit(
-    request: IncomingMessage,
-  ): Promise<RpcRefusal | { caller: Caller; keyRequest: KeyRequest; network: RpcNetwork }> {
+  private async admit(request: IncomingMessage): Promise<RpcRefusal | Admitted> {
     const url = request.url ?? '';
     const queryAt = url.indexOf('?');
     const path = decodedPath(url, PREFIX);
@@ -233,18 +301,20 @@ export class RpcWebSockets {
     };
     try {
       const caller = await this.rpc.authorize(credential(query, headers, API_KEY_ID_PARAM), keyRequest);
-      const max = this.config.RPC_WS_MAX_CONNECTIONS_PER_KEY;
-      if ((this.byKey.get(caller.apiKeyId)?.size ?? 0) >= max) {
-        return new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.tooManyConnections(max));
-      }
-      return { caller, keyRequest, network };
+      return this.tooManyConnections(caller) ?? { caller, keyRequest, network };
     } catch (error) {
       if (error instanceof RpcRefusal) return error;
       throw error;
     }
   }
 
-  private open(socket: WebSocket, admitted: { caller: Caller; keyRequest: KeyRequest; network: RpcNetwork }): void {
+  private tooManyConnections(caller: Caller): RpcRefusal | null {
+    const max = this.config.RPC_WS_MAX_CONNECTIONS_PER_KEY;
+    if ((this.byKey.get(caller.apiKeyId)?.size ?? 0) < max) return null;
+    return new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.tooManyConnections(max));
+  }
+
+  private open(socket: WebSocket, admitted: Admitted): void {
     const { caller, keyRequest, network } = admitted;
     const meter = (connection: RpcConnection) =>
       this.rpc.meter.count(connection.caller.accountId, connection.caller.apiKeyId, network.resource, 1);
@@ -259,18 +329,33 @@ export class RpcWebSockets {
     socket.on('pong', () => {
       connection.alive = true;
     });
-    socket.on('message', (data, isBinary) => {
-      connection.alive = true;
-      const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data);
+    const take = (text: string) => {
       const made: string[] = [];
       const slot = connection.reserve();
-      if (connection.unanswered >= MAX_UNANSWERED) socket.pause();
       const answered = (answer: string | null) => {
         connection.fill(slot, answer, made);
+        // As answers go out, what waited is taken, then the socket is read again.
+        while (connection.unanswered < MAX_UNANSWERED && connection.backlog.length > 0) {
+          take(connection.backlog.shift() as string);
+        }
         if (connection.unanswered < MAX_UNANSWERED && socket.isPaused) socket.resume();
       };
       // answer() turns every failure into a JSON-RPC error; should one escape, the slot is freed all the same.
       this.answer(connection, text, made).then(answered, () => answered(null));
+    };
+    socket.on('message', (data, isBinary) => {
+      // Nothing is answered once the connection is closing (a refused key's client may go on sending).
+      if (socket.readyState !== WebSocket.OPEN) return;
+      connection.alive = true;
+      const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data);
+      if (connection.unanswered < MAX_UNANSWERED) {
+        take(text);
+        return;
+      }
+      // The socket may hand over what it has already read after a pause: kept, in order, and bounded.
+      socket.pause();
+      connection.backlog.push(text);
+      if (connection.backlog.length > MAX_UNANSWERED * 10) connection.close(1008, RpcMessages.readTooSlowly);
     });
     socket.on('error', (error) => this.log.debug({ err: error }, 'RPC WebSocket error'));
     socket.on('close', () => this.closed(connection));
@@ -306,7 +391,7 @@ export class RpcWebSockets {
       if (local.length === 0) {
         if (screened.forward === null) return JSON.stringify(parsed.batch ? screened.answers : screened.answers[0]);
         const forwarded = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
-        answer = ('body' in forwarded ? forwarded.body : await wholeBody(forwarded)).toString();
+        answer = await readAnswer(forwarded, id);
       } else {
         const parts: unknown[] = [];
         const rest = screened.passing.filter((call) => !isSubscriptionCall(call));
@@ -328,7 +413,7 @@ export class RpcWebSockets {
             },
             { ...parsed, batch: true, requests: rest, calls: rest.length },
           );
-          const body = ('body' in forwarded ? forwarded.body : await wholeBody(forwarded)).toString();
+          const body = await readAnswer(forwarded, id);
           parts.push(...[JSON.parse(body) as unknown].flat());
         }
         for (const call of local) parts.push(await this.subscriptionAnswer(connection, call, made));
@@ -339,6 +424,8 @@ export class RpcWebSockets {
       this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
       return answer;
     } catch (error) {
+      // A batch that fails after its eth_subscribe was made: the client never gets the id, so no subscription.
+      for (const subscription of made.splice(0)) this.endSubscription(connection, subscription);
       if (error instanceof RpcRefusal) return JSON.stringify({ ...error.body(), id: error.id ?? id });
       if (connection.socket.readyState !== WebSocket.OPEN) return null;
       this.log.error({ err: error }, 'RPC WebSocket call failed');
@@ -354,15 +441,15 @@ export class RpcWebSockets {
     const keyId = connection.caller.apiKeyId;
     if (call.method === 'eth_unsubscribe') {
       const [subscription] = Array.isArray(call.params) ? call.params : [];
-      const mine = typeof subscription === 'string' && connection.drop(subscription);
-      if (mine) {
-        hub?.unsubscribe(connection, subscription);
-        this.countSubscriptions(keyId, -1);
-      }
+      const mine = typeof subscription === 'string' && this.endSubscription(connection, subscription);
       return { jsonrpc: '2.0', id: idOf(call), result: mine };
     }
     const request = readSubscription(call.params);
     if (typeof request === 'string') return callError(call, RpcErrorCodes.invalidParams, request);
+    // A key locked to some contracts reads only their logs, by subscription as by eth_getLogs.
+    const policy = connection.caller.key.policy;
+    const refused = request.kind === 'logs' && policy ? policy.logsFilterRefusal(request.filter) : null;
+    if (refused) return callError(call, RpcErrorCodes.forbidden, refused);
     const max = this.config.RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY;
     if ((this.subscriptionsByKey.get(keyId) ?? 0) >= max) {
       return callError(call, RpcErrorCodes.limitExceeded, RpcMessages.tooManySubscriptions(max));
@@ -383,11 +470,20 @@ export class RpcWebSockets {
       return { jsonrpc: '2.0', id: idOf(call), result: subscription };
     } catch (error) {
       this.countSubscriptions(keyId, -1);
+      if (error instanceof SubscriptionLimit) return callError(call, RpcErrorCodes.limitExceeded, error.message);
       if (error instanceof UpstreamSocketError) {
         return callError(call, error.nodeCode ?? RpcErrorCodes.upstream, error.message);
       }
       throw error;
     }
+  }
+
+  /** Ends one of the connection's subscriptions; answers whether it held it. */
+  private endSubscription(connection: RpcConnection, subscription: string): boolean {
+    if (!connection.drop(subscription)) return false;
+    this.rpc.subscriptions(connection.network.path)?.unsubscribe(connection, subscription);
+    this.countSubscriptions(connection.caller.apiKeyId, -1);
+    return true;
   }
 
   private countSubscriptions(keyId: string, change: number): void {
@@ -399,19 +495,27 @@ export class RpcWebSockets {
   /** Closes the connections of keys that are no longer usable: deleted, deactivated, expired, suspended, changed. */
   private sweep(): void {
     const now = Date.now();
+    this.sweeps += 1;
+    const whole = this.sweeps % RECHECK_EVERY_SWEEPS === 0;
     for (const [keyId, connections] of this.byKey) {
       const state = this.rpc.keys.cached(keyId);
       if (state === undefined) continue; // not known without a read: the next sweep, once re-read
       for (const connection of connections) {
-        const refusal = this.refusalNow(connection, state, now);
+        const refusal = this.refusalNow(connection, state, now, whole);
         if (refusal) connection.close(rpcCloseCode(refusal.httpStatus), refusal.message);
       }
     }
   }
 
-  private refusalNow(connection: RpcConnection, state: KeyState | null, now: number) {
+  /**
+   * Why a connection may no longer use its key: checked cheaply on every sweep (the key's state),
+   * whole when the key changed and every RECHECK_EVERY_SWEEPS sweeps (`whole`: a JWT that expired,
+   * a rolled secret's overlap that ended).
+   */
+  private refusalNow(connection: RpcConnection, state: KeyState | null, now: number, whole: boolean) {
     if (state === null) return { httpStatus: 401, message: RpcMessages.deletedKey };
     const unchanged =
+      !whole &&
       state === connection.caller.key &&
       state.active &&
       !state.deleted &&

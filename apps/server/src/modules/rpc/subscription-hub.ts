@@ -21,6 +21,12 @@ export interface SubscriptionFigures {
 export const BACKFILL_MAX_BLOCKS = 128;
 /** Blocks (by hash) and logs already sent, remembered to send none twice. */
 const SEEN_MAX = 4_096;
+/** Distinct filters (subscriptions at the node) one network's hub holds in a process, at most. */
+export const MAX_FILTERS = 10_000;
+
+/** A subscription refused by the gateway's own bound rather than by the node. */
+export class SubscriptionLimit extends Error {}
+
 /** How long before a refused re-subscription is tried again. */
 const RESUBSCRIBE_RETRY_MS = 1_000;
 
@@ -38,6 +44,8 @@ interface Group {
   /** Settles when the first upstream subscription has answered. */
   ready: Promise<void>;
   established: boolean;
+  /** An eth_subscribe for it is on its way to the node. */
+  renewing: boolean;
   /** newHeads: the last block sent; logs: the newest block whose logs are all sent. */
   lastBlock: bigint | null;
   seen: Set<string>;
@@ -49,14 +57,9 @@ type Head = { number?: unknown; hash?: unknown };
 type Log = { blockNumber?: unknown; blockHash?: unknown; logIndex?: unknown; removed?: unknown };
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
-const toBig = (value: unknown): bigint | null => {
-  if (typeof value !== 'string') return null;
-  try {
-    return BigInt(value);
-  } catch {
-    return null;
-  }
-};
+/** A block number as nodes write it (0x and at most 16 hex digits); anything else is no number. */
+const toBig = (value: unknown): bigint | null =>
+  typeof value === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(value) ? BigInt(value) : null;
 
 /** A block as eth_getBlockByNumber(…, false) answers it, cut to the header newHeads sends. */
 function headerOf(block: Record<string, unknown>): Record<string, unknown> {
@@ -121,7 +124,12 @@ export class SubscriptionHub {
    * notifications may come before this answers (the client holds them until it has sent the id).
    */
   async subscribe(request: SubscriptionRequest, subscriber: Subscriber): Promise<string> {
-    const group = this.groups.get(request.key) ?? this.create(request);
+    let group = this.groups.get(request.key);
+    if (!group) {
+      // Each distinct filter costs a subscription at the node, shared by every customer's: bounded.
+      if (this.groups.size >= MAX_FILTERS) throw new SubscriptionLimit(RpcMessages.tooManyFilters(MAX_FILTERS));
+      group = this.create(request);
+    }
     const held = group.members.get(subscriber);
     const id = held ? newId() : group.sharedId;
     if (held) held.push(id);
@@ -161,6 +169,7 @@ export class SubscriptionHub {
       members: new Map(),
       ready: Promise.resolve(),
       established: false,
+      renewing: false,
       lastBlock: null,
       seen: new Set(),
       queue: Promise.resolve(),
@@ -203,12 +212,22 @@ export class SubscriptionHub {
   }
 
   private async subscribeUpstream(group: Group): Promise<void> {
-    await this.ensureSocket().request('eth_subscribe', group.request.params, (result) => {
-      // Registered as the answer is read: the subscription's first notification may be the next message.
-      if (typeof result !== 'string') return;
-      group.upstreamId = result;
-      this.byUpstreamId.set(result, group);
-    });
+    group.renewing = true;
+    try {
+      await this.ensureSocket().request('eth_subscribe', group.request.params, (result) => {
+        if (typeof result !== 'string') return;
+        if (this.groups.get(group.request.key) !== group) {
+          // Its clients left while the node answered: the node's subscription goes too.
+          this.socket?.request('eth_unsubscribe', [result]).catch(() => {});
+          return;
+        }
+        // Registered as the answer is read: the subscription's first notification may be the next message.
+        group.upstreamId = result;
+        this.byUpstreamId.set(result, group);
+      });
+    } finally {
+      group.renewing = false;
+    }
     if (group.upstreamId === null) throw new UpstreamSocketError(`${this.network.path}: eth_subscribe answered no id`);
   }
 
@@ -216,7 +235,7 @@ export class SubscriptionHub {
   private resubscribeAll(): void {
     clearTimeout(this.retry);
     for (const group of this.groups.values()) {
-      if (!group.established || group.upstreamId !== null) continue;
+      if (!group.established || group.upstreamId !== null || group.renewing) continue;
       this.subscribeUpstream(group)
         .then(() => this.enqueue(group, () => this.catchUp(group)))
         .catch((error: Error) => {
@@ -230,7 +249,8 @@ export class SubscriptionHub {
 
   private notified(upstreamId: string, result: unknown): void {
     const group = this.byUpstreamId.get(upstreamId);
-    if (group) this.enqueue(group, () => this.handle(group, result));
+    // A notification without a result is none (its JSON would not be valid).
+    if (group && result !== undefined) this.enqueue(group, () => this.handle(group, result));
   }
 
   private enqueue(group: Group, step: () => Promise<void> | void): void {
@@ -312,7 +332,10 @@ export class SubscriptionHub {
       return;
     }
     if (group.request.kind !== 'logs' || head < group.lastBlock) return;
-    const filter = { ...group.request.filter, fromBlock: hex(group.lastBlock), toBlock: hex(head) };
+    // As for heads, the newest BACKFILL_MAX_BLOCKS blocks at most.
+    const from =
+      head - group.lastBlock >= BigInt(BACKFILL_MAX_BLOCKS) ? head - BigInt(BACKFILL_MAX_BLOCKS) + 1n : group.lastBlock;
+    const filter = { ...group.request.filter, fromBlock: hex(from), toBlock: hex(head) };
     const answer = (await this.call({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [filter] })) as {
       result?: unknown;
     };

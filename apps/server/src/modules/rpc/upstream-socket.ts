@@ -6,6 +6,10 @@ const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 2_000;
 /** A node that has not answered a ping within this long is taken for gone and left. */
 const PING_MS = 15_000;
+/** A socket that stayed open this long starts the waits over; one dropped sooner keeps them growing. */
+const STABLE_MS = 10_000;
+/** The largest message taken from a node (a notification is a few KB). */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 export interface UpstreamSocketEvents {
   /** A subscription's notification, as the node sent it. */
@@ -50,6 +54,8 @@ export class UpstreamSocket {
   private retry: NodeJS.Timeout | undefined;
   private pinger: NodeJS.Timeout | undefined;
   private waiters: Array<() => void> = [];
+  /** eth_subscribe calls that timed out: a late answer's subscription is ended at once. */
+  private readonly abandoned = new Set<number>();
 
   constructor(
     private readonly network: string,
@@ -78,6 +84,7 @@ export class UpstreamSocket {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
+        if (method === 'eth_subscribe') this.abandoned.add(id);
         reject(new UpstreamSocketError(`${this.network}: ${method} had no answer in time`));
       }, this.timeoutMs);
       this.pending.set(id, { onResult, resolve, reject, timer });
@@ -112,12 +119,17 @@ export class UpstreamSocket {
     if (this.closed) return;
     const url = urls[this.attempt % urls.length];
     if (!url) return;
-    const socket = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: this.timeoutMs });
+    const socket = new WebSocket(url, {
+      perMessageDeflate: false,
+      handshakeTimeout: this.timeoutMs,
+      maxPayload: MAX_MESSAGE_BYTES,
+    });
     this.socket = socket;
     let alive = true;
+    let openedAt = 0;
     socket.on('open', () => {
       this.open = true;
-      this.attempt = 0;
+      openedAt = Date.now();
       for (const waiter of this.waiters.splice(0)) waiter();
       this.pinger = setInterval(() => {
         if (!alive) {
@@ -141,6 +153,7 @@ export class UpstreamSocket {
       const wasOpen = this.open;
       this.open = false;
       clearInterval(this.pinger);
+      this.abandoned.clear();
       for (const [id, pending] of this.pending) {
         clearTimeout(pending.timer);
         pending.reject(new UpstreamSocketError(`${this.network}: the WebSocket node went away`));
@@ -150,7 +163,8 @@ export class UpstreamSocket {
       if (wasOpen) this.events.disconnected();
       if (wasOpen)
         this.log.warn({ network: this.network, upstream: new URL(url).origin }, 'RPC WebSocket upstream lost');
-      this.attempt += 1;
+      // A node that lets the socket in and drops it at once is not retried every 0.1 s.
+      this.attempt = wasOpen && Date.now() - openedAt >= STABLE_MS ? 1 : this.attempt + 1;
       this.scheduleRetry();
     });
   }
@@ -171,6 +185,11 @@ export class UpstreamSocket {
     }
     if (message.method === 'eth_subscription' && typeof message.params?.subscription === 'string') {
       this.events.notification(message.params.subscription, message.params.result);
+      return;
+    }
+    if (typeof message.id === 'number' && this.abandoned.delete(message.id)) {
+      const late = (message as { result?: unknown }).result;
+      if (typeof late === 'string') this.request('eth_unsubscribe', [late]).catch(() => {});
       return;
     }
     const pending = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;

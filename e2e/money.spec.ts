@@ -104,6 +104,8 @@ test('cards: add, set as default, edit expiry, removal rules, decline and challe
   await addCard(page, '4000 0027 6000 3184');
   const challenge = page.getByRole('dialog', { name: 'Confirm your card' });
   await expect(challenge.getByText('Your bank asks you to confirm this card.')).toBeVisible();
+  // Shown as the user sees it: its opening zoom over (a click while it still grows can miss the button).
+  await expect(challenge).not.toHaveClass(/ant-zoom-(appear|enter)/);
   await challenge.getByRole('button', { name: 'Complete' }).click();
   await expectToastShown(page, 'Payment card added.');
   await expect(tile(page, '3184')).toBeVisible();

@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
+import { metricsRegistry, registerMetrics } from './http/metrics.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { acceptEmptyJsonBody } from './http/reply.ts';
 import { refuseUntabledRoute } from './http/route.ts';
@@ -285,6 +286,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rpcRoutes, { rpcHttp });
   gatewayHttp = rpcHttp;
   gatewaySockets = rpcSockets;
+  registerMetrics(app, config.METRICS_TOKEN, metricsRegistry({ rpc, webSocketConnections: () => rpcSockets.size }));
   // The local processor's browser-facing routes exist only while it is the card provider.
   if (processor) await app.register(processorRoutes, { ...deps, processor });
   // Stripe's refunds and disputes reach the ledger through its signed events (the SDK loaded only then).

@@ -89,6 +89,11 @@ const Env = Type.Object({
   RPC_WS_MAX_CONNECTIONS_PER_KEY: Type.Integer({ minimum: 1, default: 100 }),
   RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY: Type.Integer({ minimum: 1, default: 1000 }),
   RPC_WS_PING_SECONDS: Type.Number({ minimum: 0.1, maximum: 3600, default: 30 }),
+  /**
+   * Turns on `GET /metrics` (Prometheus text) for `Authorization: Bearer <METRICS_TOKEN>`; without
+   * it /metrics is not served (docs/operations.md "Metrics").
+   */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   /** How often counted usage is written to the database (and always at shutdown). */
   USAGE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 60, default: 5 }),
   /**
@@ -168,6 +173,7 @@ const SECRET_SETTINGS = new Set([
   'OIDC_FIRST_CLIENT_SECRET',
   'OIDC_SECOND_CLIENT_SECRET',
   'RPC_UPSTREAMS',
+  'METRICS_TOKEN',
 ]);
 
 /** Reads and validates the environment once; a bad value throws one clear line. */

@@ -22,18 +22,12 @@ import type { GatewayAnswer } from './network-gateway.ts';
 import type { Caller, RpcGateway } from './rpc.service.ts';
 import { credential, decodedPath } from './rpc-http.ts';
 import { parseRpcBody, type RpcAnswer, type RpcCall, RpcRefusal } from './rpc-request.ts';
-import { type Subscriber, SubscriptionLimit } from './subscription-hub.ts';
+import { MAX_UNREAD_BYTES, RpcConnection, reasonOf } from './rpc-ws-connection.ts';
+import { SubscriptionLimit } from './subscription-hub.ts';
 import { readSubscription } from './subscription-request.ts';
 import { UpstreamSocketError } from './upstream-socket.ts';
 
 const PREFIX = `${RPC_BASE_PATH}/`;
-/**
- * Answers and notifications a client has not read, or that wait for an earlier answer, past this
- * many bytes close its connection; one answer larger than it is refused.
- */
-const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
-/** After a close for a refused key, a client that does not close its side is cut off. */
-const CLOSE_GRACE_MS = 1_000;
 /** Every connection's credentials (a JWT's expiry, a rolled secret's overlap) are checked again this often. */
 const RECHECK_EVERY_SWEEPS = 40;
 /**
@@ -43,13 +37,6 @@ const RECHECK_EVERY_SWEEPS = 40;
 const MAX_UNANSWERED = 100;
 /** How often open connections are checked against their key's state (a deactivation closes them within a second). */
 const SWEEP_MS = 250;
-/** A close reason is at most 123 bytes. */
-const reasonOf = (message: string) =>
-  Buffer.from(message)
-    .subarray(0, 123)
-    .toString('utf8')
-    .replace(/\uFFFD$/, '');
-
 /**
  * A node's answer as one message: read whole (a WebSocket message is), refused past
  * MAX_UNREAD_BYTES, where HTTP would have streamed it.
@@ -94,130 +81,11 @@ const callError = (call: RpcCall, code: number, message: string): RpcAnswer => (
   error: { code, message },
 });
 
-/** An answer to come, in the order of the messages. */
-interface Slot {
-  done: boolean;
-  answer: string | null;
-  made: string[];
-}
-
 /** A connection let in: who, as they showed themselves, and where. */
 interface Admitted {
   caller: Caller;
   keyRequest: KeyRequest;
   network: RpcNetwork;
-}
-
-/** One client's WebSocket: its key, its network, its subscriptions. */
-class RpcConnection implements Subscriber {
-  alive = true;
-  /** The connection's subscriptions. */
-  readonly subscriptions = new Set<string>();
-  /** Those whose id the client has been sent; the others' notifications are held until it has. */
-  private readonly announced = new Set<string>();
-  private readonly early = new Map<string, Buffer[]>();
-  private readonly outbox: Slot[] = [];
-  /** Bytes held for the client: notifications waiting for their id, answers waiting behind an earlier one. */
-  private held = 0;
-  /** Messages read while MAX_UNANSWERED were unanswered, answered as earlier ones go out. */
-  readonly backlog: string[] = [];
-
-  constructor(
-    readonly socket: WebSocket,
-    public caller: Caller,
-    readonly request: KeyRequest,
-    readonly network: RpcNetwork,
-    private readonly onNotified: (connection: RpcConnection) => void,
-  ) {}
-
-  deliver(subscription: string, message: Buffer): void {
-    if (!this.announced.has(subscription)) {
-      const held = this.early.get(subscription);
-      if (held) held.push(message);
-      else this.early.set(subscription, [message]);
-      this.hold(message.length);
-      return;
-    }
-    if (this.send(message)) this.onNotified(this);
-  }
-
-  /** Counts bytes held for the client (negative: let go); past the bound the client is closed. */
-  private hold(bytes: number): void {
-    this.held += bytes;
-    if (bytes > 0 && this.held + this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
-      this.close(1008, RpcMessages.readTooSlowly);
-    }
-  }
-
-  /** The client has been sent these subscriptions' ids: what came for them meanwhile goes now, in order. */
-  announce(subscriptions: string[]): void {
-    for (const subscription of subscriptions) {
-      if (!this.subscriptions.has(subscription)) continue;
-      this.announced.add(subscription);
-      for (const message of this.early.get(subscription) ?? []) {
-        this.hold(-message.length);
-        if (this.send(message)) this.onNotified(this);
-      }
-      this.early.delete(subscription);
-    }
-  }
-
-  /**
-   * A place for the answer to the message just read. Messages are answered at once, side by side,
-   * but their answers go out in the order the messages came (as a node's own socket answers, and
-   * as clients such as viem's block watcher expect).
-   */
-  reserve(): Slot {
-    const slot: Slot = { done: false, answer: null, made: [] };
-    this.outbox.push(slot);
-    return slot;
-  }
-
-  /** Messages read and not yet answered to the client (computing, or waiting behind an earlier one). */
-  get unanswered(): number {
-    return this.outbox.length;
-  }
-
-  fill(slot: Slot, answer: string | null, made: string[]): void {
-    Object.assign(slot, { done: true, answer, made });
-    if (answer !== null) this.hold(Buffer.byteLength(answer));
-    while (this.outbox[0]?.done) {
-      const next = this.outbox.shift() as Slot;
-      if (next.answer !== null) {
-        this.hold(-Buffer.byteLength(next.answer));
-        this.send(next.answer);
-      }
-      this.announce(next.made);
-    }
-  }
-
-  /** Ends a subscription of this connection; answers whether it held it. */
-  drop(subscription: string): boolean {
-    this.announced.delete(subscription);
-    for (const message of this.early.get(subscription) ?? []) this.hold(-message.length);
-    this.early.delete(subscription);
-    return this.subscriptions.delete(subscription);
-  }
-
-  /** Sends a message; a client that leaves too much unread is closed instead. Answers whether it went. */
-  send(text: string | Buffer): boolean {
-    if (this.socket.readyState !== WebSocket.OPEN) return false;
-    if (this.held + this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
-      this.close(1008, RpcMessages.readTooSlowly);
-      return false;
-    }
-    // A notification's message is one Buffer shared by the group's clients: sent as text, not copied.
-    this.socket.send(text, { binary: false });
-    return true;
-  }
-
-  close(code: number, message: string): void {
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
-      this.socket.close(code, reasonOf(message));
-      // Nothing is read after the close; a client that never closes its side is cut off.
-      setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
-    }
-  }
 }
 
 /**

@@ -282,6 +282,13 @@ export class RpcGateway {
     return [...this.hubs.values()].flatMap((hub) => hub.figures() ?? []);
   }
 
+  /** Each network's upstream nodes and whether they answer (the operator's metrics). */
+  upstreamHealth(): Array<{ network: string; upstream: string; up: boolean }> {
+    return [...this.networks.values()].flatMap((gateway) =>
+      gateway.upstreams.health().map((node) => ({ network: gateway.network.path, ...node })),
+    );
+  }
+
   /** Each network's response cache: hits, misses, size (`npm run admin -- rpc cache`). */
   cacheFigures(): CacheFigures[] {
     return [...this.networks.values()].flatMap((gateway) => (gateway.cache ? [gateway.cache.figures()] : []));

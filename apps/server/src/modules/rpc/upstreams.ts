@@ -180,6 +180,11 @@ export class NetworkUpstreams {
     });
   }
 
+  /** Each node of the network and whether it answers (none before the network's first use). */
+  health(): Array<{ upstream: string; up: boolean }> {
+    return (this.upstreams ?? []).map((u) => ({ upstream: u.label, up: u.healthy }));
+  }
+
   private markDown(upstream: Upstream, reason: string): void {
     if (!upstream.healthy) return;
     upstream.healthy = false;

@@ -21,7 +21,11 @@ export class UsageMeter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Calls counted per resource since the process started (the operator's metrics). */
+  readonly totals = new Map<string, number>();
+
   count(accountId: string, apiKeyId: string, resource: string, requests: number, at?: Date): void {
+    this.totals.set(resource, (this.totals.get(resource) ?? 0) + requests);
     this.add({ accountId, apiKeyId, resource, date: at ? dayOf(at.getTime()) : this.today(), usage: requests });
   }
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { pglite } from '../testing/databases.ts';
+import { accountWithKey, rpcCall } from '../testing/keys.ts';
+import { serverFor } from '../testing/server.ts';
+import { WsClient } from '../testing/ws-client.ts';
+
+const TOKEN = 'metrics-token-0123456789abcdef';
+const CHAIN_ID = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  const server = serverFor(pglite, { METRICS_TOKEN: TOKEN });
+  const scrape = (authorization?: string) =>
+    fetch(`${server().url}/metrics`, authorization ? { headers: { authorization } } : {});
+
+  it('answers 401 to anyone without the token, and the Prometheus text to its holder', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${TOKEN}`, TOKEN]) {
+      const refused = await scrape(authorization);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await refused.text()).not.toContain('ebs_');
+    }
+    const holder = await accountWithKey(server().url, server().db);
+    await rpcCall(holder.url('ethereum/mainnet'), CHAIN_ID);
+    await rpcCall(holder.url('ethereum/mainnet'), [CHAIN_ID, { ...CHAIN_ID, id: 2 }]);
+    const socket = await WsClient.open(holder.url('ethereum/mainnet').replace(/^http/, 'ws').replace('?', '/ws?'));
+    await socket.call('eth_subscribe', ['newHeads']);
+
+    const answer = await scrape(`Bearer ${TOKEN}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await answer.text();
+    // Three calls over HTTP, the subscribe over WebSocket.
+    expect(text).toContain('ebs_rpc_calls_total{network="ethereum/mainnet"} 4');
+    expect(text).toContain('ebs_rpc_ws_connections 1');
+    expect(text).toContain('ebs_rpc_ws_upstream_subscriptions{network="ethereum/mainnet"} 1');
+    expect(text).toMatch(/ebs_rpc_upstream_up\{network="ethereum\/mainnet",upstream="http:\/\/127\.0\.0\.1:\d+"\} 1/);
+    expect(text).toMatch(/ebs_rpc_cache_hits_total\{network="ethereum\/mainnet"\} \d+/);
+    expect(text).toMatch(/^ebs_process_resident_memory_bytes \d+/m);
+    expect(text).toMatch(/^ebs_nodejs_eventloop_lag_p99_seconds [\d.e-]+/m);
+    socket.close();
+  });
+});
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  const server = serverFor(pglite);
+
+  it('is not served: 404 as an unknown route, never the metrics', async () => {
+    const answer = await fetch(`${server().url}/metrics`, { headers: { authorization: 'Bearer anything' } });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});

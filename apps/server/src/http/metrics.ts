@@ -1,0 +1,119 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { RPC_NETWORKS } from '@ebs/contract';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { RpcGateway } from '../modules/rpc/rpc.service.ts';
+
+/** What the metrics are read from, when Prometheus scrapes. */
+export interface MetricSources {
+  rpc: Pick<RpcGateway, 'cacheFigures' | 'subscriptionFigures' | 'upstreamHealth' | 'meter'>;
+  /** Open WebSocket connections of the gateway. */
+  webSocketConnections: () => number;
+}
+
+const networkOf = new Map<string, string>(RPC_NETWORKS.map((n) => [n.resource, n.path]));
+
+/**
+ * The operator's metrics in Prometheus's text format (docs/operations.md "Metrics"): the process
+ * (memory, event-loop delay, garbage collection), and the gateway's calls, cache, upstream nodes
+ * and WebSocket connections and subscriptions, each read from its owner at scrape time, so that
+ * nothing is counted twice and nothing costs the hot path.
+ */
+export function metricsRegistry(sources: MetricSources): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'ebs_' });
+  const { rpc } = sources;
+  /** A counter (`total`) or a gauge by network, read from its owner at each scrape. */
+  const byNetwork = (kind: 'total' | 'gauge', name: string, help: string, read: () => Array<[string, number]>) => {
+    const config = { name, help, labelNames: ['network'] as const, registers: [registry] };
+    if (kind === 'total') {
+      new Counter({
+        ...config,
+        collect() {
+          this.reset();
+          for (const [network, value] of read()) this.inc({ network }, value);
+        },
+      });
+    } else {
+      new Gauge({
+        ...config,
+        collect() {
+          this.reset();
+          for (const [network, value] of read()) this.set({ network }, value);
+        },
+      });
+    }
+  };
+  byNetwork(
+    'total',
+    'ebs_rpc_calls_total',
+    'JSON-RPC calls metered by the gateway (each call of a batch, cached answers and notifications included), by network',
+    () => [...rpc.meter.totals].map(([resource, calls]) => [networkOf.get(resource) ?? resource, calls]),
+  );
+  byNetwork('total', 'ebs_rpc_cache_hits_total', 'Calls answered from the response cache, by network', () =>
+    rpc.cacheFigures().map((f) => [f.network, f.hits]),
+  );
+  byNetwork('total', 'ebs_rpc_cache_misses_total', 'Cacheable calls the cache could not answer, by network', () =>
+    rpc.cacheFigures().map((f) => [f.network, f.misses]),
+  );
+  byNetwork('total', 'ebs_rpc_cache_reorg_flushes_total', 'Caches emptied by a reorg deeper than the depth', () =>
+    rpc.cacheFigures().map((f) => [f.network, f.flushes]),
+  );
+  byNetwork('gauge', 'ebs_rpc_cache_bytes', 'Bytes held by each network’s response cache', () =>
+    rpc.cacheFigures().map((f) => [f.network, f.bytes]),
+  );
+  byNetwork(
+    'gauge',
+    'ebs_rpc_ws_upstream_subscriptions',
+    'Subscriptions held at the nodes (one per distinct filter)',
+    () => rpc.subscriptionFigures().map((f) => [f.network, f.upstreamSubscriptions]),
+  );
+  byNetwork('gauge', 'ebs_rpc_ws_client_subscriptions', 'Clients’ subscriptions, by network', () =>
+    rpc.subscriptionFigures().map((f) => [f.network, f.clientSubscriptions]),
+  );
+  new Gauge({
+    name: 'ebs_rpc_upstream_up',
+    help: 'Whether an upstream node answers (1) or is marked down (0), by network and node origin',
+    labelNames: ['network', 'upstream'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const node of rpc.upstreamHealth()) {
+        this.set({ network: node.network, upstream: node.upstream }, node.up ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'ebs_rpc_ws_connections',
+    help: 'Open WebSocket connections to the gateway in this process',
+    registers: [registry],
+    collect() {
+      this.set(sources.webSocketConnections());
+    },
+  });
+  return registry;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * `GET /metrics`: served only with METRICS_TOKEN set, to `Authorization: Bearer <token>` (401 to
+ * anyone else); without the token it answers 404 as an unknown route does (never the web app's
+ * page), and is left out of the API document.
+ */
+export function registerMetrics(app: FastifyInstance, token: string | undefined, registry: Registry): void {
+  const expected = token === undefined ? undefined : digest(token);
+  app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+    if (expected === undefined) {
+      return reply.status(404).send({ statusCode: 404, message: 'Route GET /metrics not found', error: 'Not Found' });
+    }
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ statusCode: 401, message: 'A valid metrics token is required.', error: 'Unauthorized' });
+    }
+    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
+}

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pglite } from '../testing/databases.ts';
 import { accountWithKey, rpcCall } from '../testing/keys.ts';
@@ -5,6 +7,7 @@ import { serverFor } from '../testing/server.ts';
 import { WsClient } from '../testing/ws-client.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
+const DASHBOARD = path.resolve(import.meta.dirname, '../../../../docs/grafana/ebs-console.json');
 const CHAIN_ID = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
 
 describe('GET /metrics with METRICS_TOKEN', () => {
@@ -38,6 +41,17 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(text).toMatch(/^ebs_process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^ebs_nodejs_eventloop_lag_p99_seconds [\d.e-]+/m);
     socket.close();
+
+    // Every metric the operator's Grafana dashboard queries is one this server exports.
+    const dashboard = JSON.parse(await readFile(DASHBOARD, 'utf8')) as {
+      panels: Array<{ targets: Array<{ expr: string }> }>;
+    };
+    const queried = new Set(
+      dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => target.expr.match(/\bebs_\w+/g) ?? [])),
+    );
+    expect(queried.size).toBeGreaterThan(8);
+    const exported = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
   });
 });
 

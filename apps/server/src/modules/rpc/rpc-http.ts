@@ -11,6 +11,7 @@ import {
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { KeyRequest } from '../keys/key-access.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
 import type { RpcGateway } from './rpc.service.ts';
 import { parseRpcBody, RpcRefusal } from './rpc-request.ts';
@@ -132,13 +133,10 @@ export class RpcHttp {
     if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
     const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
     const headers = request.headers;
-    const caller = await this.rpc.authorize(credential(query, headers, API_KEY_ID_PARAM), {
-      key: credential(query, headers, API_KEY_PARAM),
-      authorization: headers.authorization,
-      origin: headers.origin,
-      referer: headers.referer,
-      ip: proxyAddr(request, this.trust),
-    });
+    const caller = await this.rpc.authorize(
+      credential(query, headers, API_KEY_ID_PARAM),
+      keyRequestOf(request, query, this.trust),
+    );
     // Read once the caller is known: a stranger's body is never held.
     const body = await readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS);
     const parsed = parseRpcBody(body, this.config.RPC_MAX_BATCH);
@@ -183,6 +181,22 @@ export class RpcHttp {
     const refusal = new RpcRefusal(500, RpcErrorCodes.upstream, 'Internal error, please try again later.');
     writeJson(response, refusal.httpStatus, refusal.body());
   }
+}
+
+/** What a request shows of itself to its key's checks: the secret, a JWT, its origin and client address. */
+export function keyRequestOf(
+  request: IncomingMessage,
+  query: URLSearchParams,
+  trust: (address: string, hop: number) => boolean,
+): KeyRequest {
+  const headers = request.headers;
+  return {
+    key: credential(query, headers, API_KEY_PARAM),
+    authorization: headers.authorization,
+    origin: headers.origin,
+    referer: headers.referer,
+    ip: proxyAddr(request, trust),
+  };
 }
 
 /** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */

@@ -42,7 +42,7 @@ const isRequestObject = (value: unknown): value is RpcCall =>
   (value as { jsonrpc?: unknown }).jsonrpc === '2.0' &&
   typeof (value as { method?: unknown }).method === 'string';
 
-const idOf = (value: unknown): RpcId => {
+export const idOf = (value: unknown): RpcId => {
   const id = (value as { id?: unknown } | null)?.id;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 };
@@ -90,7 +90,7 @@ const hasOnlyForwardedFields = (call: RpcCall): boolean => {
 };
 
 /** The call as the screen read it: its four fields and nothing else. */
-const screenedFields = (call: RpcCall): RpcCall => {
+export const screenedFields = (call: RpcCall): RpcCall => {
   const rebuilt: RpcCall = { jsonrpc: call.jsonrpc, method: call.method };
   if (Object.hasOwn(call, 'id')) rebuilt.id = call.id;
   if (Object.hasOwn(call, 'params')) rebuilt.params = call.params;

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   API_KEY_ID_PARAM,
-  API_KEY_PARAM,
   findRpcNetwork,
   RPC_BASE_PATH,
   RPC_TOKEN_PARAM,
@@ -12,7 +11,6 @@ import {
   type RpcNetwork,
   rpcCloseCode,
 } from '@ebs/contract';
-import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
@@ -20,12 +18,11 @@ import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
 import type { KeyState } from '../keys/key-cache.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
 import type { Caller, RpcGateway } from './rpc.service.ts';
-import { credential, decodedPath } from './rpc-http.ts';
-import { parseRpcBody, type RpcAnswer, type RpcCall, RpcRefusal } from './rpc-request.ts';
+import { credential, decodedPath, keyRequestOf } from './rpc-http.ts';
+import { parseRpcBody, type RpcCall, RpcRefusal, screenedFields } from './rpc-request.ts';
 import { MAX_UNREAD_BYTES, RpcConnection, reasonOf } from './rpc-ws-connection.ts';
-import { SubscriptionLimit } from './subscription-hub.ts';
-import { readSubscription } from './subscription-request.ts';
-import { UpstreamSocketError } from './upstream-socket.ts';
+import { WsSubscriptions } from './rpc-ws-subscriptions.ts';
+import { boundedBody } from './upstreams.ts';
 
 const PREFIX = `${RPC_BASE_PATH}/`;
 /** Every connection's credentials (a JWT's expiry, a rolled secret's overlap) are checked again this often. */
@@ -42,28 +39,16 @@ const SWEEP_MS = 250;
  * MAX_UNREAD_BYTES, where HTTP would have streamed it.
  */
 async function readAnswer(answer: GatewayAnswer, id: string | number | null): Promise<string> {
-  const tooLarge = () =>
-    new RpcRefusal(413, RpcErrorCodes.limitExceeded, RpcMessages.answerTooLarge(MAX_UNREAD_BYTES / 1024 / 1024), id);
-  if ('body' in answer) {
-    if (answer.body.length > MAX_UNREAD_BYTES) throw tooLarge();
-    return answer.body.toString();
+  const body = 'stream' in answer ? await boundedBody(answer, MAX_UNREAD_BYTES) : answer.body;
+  if (body === null || body.length > MAX_UNREAD_BYTES) {
+    throw new RpcRefusal(
+      413,
+      RpcErrorCodes.limitExceeded,
+      RpcMessages.answerTooLarge(MAX_UNREAD_BYTES / 1024 / 1024),
+      id,
+    );
   }
-  const { stream } = answer;
-  if (Number(answer.length) > MAX_UNREAD_BYTES) {
-    stream.destroy();
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_UNREAD_BYTES) {
-      stream.destroy();
-      throw tooLarge();
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, size).toString();
+  return body.toString();
 }
 
 const SUBSCRIPTION_METHODS = new Set(['eth_subscribe', 'eth_unsubscribe']);
@@ -71,15 +56,6 @@ const isSubscriptionCall = (call: RpcCall) => SUBSCRIPTION_METHODS.has(call.meth
 
 /** The WebSocket upgrades the gateway answers: any under the RPC base path (a wrong one is refused with a close). */
 export const isGatewayUpgrade = (request: IncomingMessage): boolean => (request.url ?? '').startsWith(PREFIX);
-
-const idOf = (call: RpcCall): string | number | null =>
-  typeof call.id === 'string' || typeof call.id === 'number' ? call.id : null;
-
-const callError = (call: RpcCall, code: number, message: string): RpcAnswer => ({
-  jsonrpc: '2.0',
-  id: idOf(call),
-  error: { code, message },
-});
 
 /** A connection let in: who, as they showed themselves, and where. */
 interface Admitted {
@@ -98,7 +74,7 @@ export class RpcWebSockets {
   private readonly server: WebSocketServer;
   private readonly connections = new Set<RpcConnection>();
   private readonly byKey = new Map<string, Set<RpcConnection>>();
-  private readonly subscriptionsByKey = new Map<string, number>();
+  private readonly subscriptions: WsSubscriptions;
   private readonly trust: (address: string, hop: number) => boolean;
   private readonly pinger: NodeJS.Timeout;
   private readonly sweeper: NodeJS.Timeout;
@@ -116,6 +92,7 @@ export class RpcWebSockets {
       maxPayload: config.RPC_MAX_BODY_BYTES,
     });
     this.trust = (_address, hop) => hop < config.TRUST_PROXY;
+    this.subscriptions = new WsSubscriptions(rpc, config.RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY);
     this.pinger = setInterval(() => this.ping(), config.RPC_WS_PING_SECONDS * 1000);
     this.pinger.unref();
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
@@ -159,13 +136,11 @@ export class RpcWebSockets {
     const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
     const headers = request.headers;
     const token = query.getAll(RPC_TOKEN_PARAM);
+    const shown = keyRequestOf(request, query, this.trust);
     const keyRequest: KeyRequest = {
-      key: credential(query, headers, API_KEY_PARAM),
+      ...shown,
       // Browsers cannot set headers on a WebSocket: their JWT comes in the query.
-      authorization: headers.authorization ?? (token.length === 1 && token[0] ? `Bearer ${token[0]}` : undefined),
-      origin: headers.origin,
-      referer: headers.referer,
-      ip: proxyAddr(request, this.trust),
+      authorization: shown.authorization ?? (token.length === 1 && token[0] ? `Bearer ${token[0]}` : undefined),
     };
     try {
       const caller = await this.rpc.authorize(credential(query, headers, API_KEY_ID_PARAM), keyRequest);
@@ -235,10 +210,7 @@ export class RpcWebSockets {
     const mine = this.byKey.get(keyId);
     mine?.delete(connection);
     if (mine?.size === 0) this.byKey.delete(keyId);
-    const hub = this.rpc.subscriptions(connection.network.path);
-    for (const id of connection.subscriptions) hub?.unsubscribe(connection, id);
-    this.countSubscriptions(keyId, -connection.subscriptions.size);
-    connection.subscriptions.clear();
+    for (const subscription of [...connection.subscriptions]) this.subscriptions.end(connection, subscription);
   }
 
   /**
@@ -264,16 +236,10 @@ export class RpcWebSockets {
         const parts: unknown[] = [];
         const rest = screened.passing.filter((call) => !isSubscriptionCall(call));
         if (rest.length > 0) {
-          const calls = rest.map(({ jsonrpc, id: callId, method, params }) => ({
-            jsonrpc,
-            id: callId,
-            method,
-            params,
-          }));
           const forwarded = await this.rpc.forward(
             network,
             {
-              forward: JSON.stringify(calls),
+              forward: JSON.stringify(rest.map(screenedFields)),
               forwardedCalls: rest.length,
               passing: rest,
               answers: [],
@@ -284,7 +250,7 @@ export class RpcWebSockets {
           const body = await readAnswer(forwarded, id);
           parts.push(...[JSON.parse(body) as unknown].flat());
         }
-        for (const call of local) parts.push(await this.subscriptionAnswer(connection, call, made));
+        for (const call of local) parts.push(await this.subscriptions.answer(connection, call, made));
         parts.push(...screened.answers);
         answer = JSON.stringify(parsed.batch ? parts : parts[0]);
       }
@@ -293,7 +259,7 @@ export class RpcWebSockets {
       return answer;
     } catch (error) {
       // A batch that fails after its eth_subscribe was made: the client never gets the id, so no subscription.
-      for (const subscription of made.splice(0)) this.endSubscription(connection, subscription);
+      for (const subscription of made.splice(0)) this.subscriptions.end(connection, subscription);
       if (error instanceof RpcRefusal) return JSON.stringify({ ...error.body(), id: error.id ?? id });
       if (connection.socket.readyState !== WebSocket.OPEN) return null;
       this.log.error({ err: error }, 'RPC WebSocket call failed');
@@ -301,63 +267,6 @@ export class RpcWebSockets {
         new RpcRefusal(500, RpcErrorCodes.upstream, 'Internal error, please try again later.', id).body(),
       );
     }
-  }
-
-  /** eth_subscribe or eth_unsubscribe; a subscription made is added to `made`, announced once the answer is sent. */
-  private async subscriptionAnswer(connection: RpcConnection, call: RpcCall, made: string[]): Promise<RpcAnswer> {
-    const hub = this.rpc.subscriptions(connection.network.path);
-    const keyId = connection.caller.apiKeyId;
-    if (call.method === 'eth_unsubscribe') {
-      const [subscription] = Array.isArray(call.params) ? call.params : [];
-      const mine = typeof subscription === 'string' && this.endSubscription(connection, subscription);
-      return { jsonrpc: '2.0', id: idOf(call), result: mine };
-    }
-    const request = readSubscription(call.params);
-    if (typeof request === 'string') return callError(call, RpcErrorCodes.invalidParams, request);
-    // A key locked to some contracts reads only their logs, by subscription as by eth_getLogs.
-    const policy = connection.caller.key.policy;
-    const refused = request.kind === 'logs' && policy ? policy.logsFilterRefusal(request.filter) : null;
-    if (refused) return callError(call, RpcErrorCodes.forbidden, refused);
-    const max = this.config.RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY;
-    if ((this.subscriptionsByKey.get(keyId) ?? 0) >= max) {
-      return callError(call, RpcErrorCodes.limitExceeded, RpcMessages.tooManySubscriptions(max));
-    }
-    if (!hub)
-      return callError(call, RpcErrorCodes.upstream, RpcMessages.subscriptionsUnavailable(connection.network.name));
-    // Counted before the node answers, so that a burst of subscribes cannot pass the limit meanwhile.
-    this.countSubscriptions(keyId, 1);
-    try {
-      const subscription = await hub.subscribe(request, connection);
-      if (connection.socket.readyState !== WebSocket.OPEN) {
-        hub.unsubscribe(connection, subscription);
-        this.countSubscriptions(keyId, -1);
-        return { jsonrpc: '2.0', id: idOf(call), result: subscription };
-      }
-      connection.subscriptions.add(subscription);
-      made.push(subscription);
-      return { jsonrpc: '2.0', id: idOf(call), result: subscription };
-    } catch (error) {
-      this.countSubscriptions(keyId, -1);
-      if (error instanceof SubscriptionLimit) return callError(call, RpcErrorCodes.limitExceeded, error.message);
-      if (error instanceof UpstreamSocketError) {
-        return callError(call, error.nodeCode ?? RpcErrorCodes.upstream, error.message);
-      }
-      throw error;
-    }
-  }
-
-  /** Ends one of the connection's subscriptions; answers whether it held it. */
-  private endSubscription(connection: RpcConnection, subscription: string): boolean {
-    if (!connection.drop(subscription)) return false;
-    this.rpc.subscriptions(connection.network.path)?.unsubscribe(connection, subscription);
-    this.countSubscriptions(connection.caller.apiKeyId, -1);
-    return true;
-  }
-
-  private countSubscriptions(keyId: string, change: number): void {
-    const count = (this.subscriptionsByKey.get(keyId) ?? 0) + change;
-    if (count > 0) this.subscriptionsByKey.set(keyId, count);
-    else this.subscriptionsByKey.delete(keyId);
   }
 
   /** Closes the connections of keys that are no longer usable: deleted, deactivated, expired, suspended, changed. */

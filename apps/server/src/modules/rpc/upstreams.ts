@@ -14,10 +14,26 @@ export type NodeAnswer = { status: number; contentType: string } & (
 
 /** A node's answer body, whole (a streamed one read to its end). */
 export async function wholeBody(answer: NodeAnswer): Promise<Buffer> {
-  if ('body' in answer) return answer.body;
+  return (await boundedBody(answer, Number.POSITIVE_INFINITY)) as Buffer;
+}
+
+/** A node's answer body, whole, or null once it is found larger than `maxBytes` (a stream is then dropped). */
+export async function boundedBody(answer: NodeAnswer, maxBytes: number): Promise<Buffer | null> {
+  if ('body' in answer) return answer.body.length > maxBytes ? null : answer.body;
+  const { stream } = answer;
+  const tooLarge = () => {
+    stream.destroy();
+    return null;
+  };
+  if (Number(answer.length) > maxBytes) return tooLarge();
   const chunks: Buffer[] = [];
-  for await (const chunk of answer.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) return tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /** A node that answers 5xx or 429 is marked down and the next one tried. */

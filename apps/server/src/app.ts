@@ -38,6 +38,7 @@ import { ThirdPartySignIn } from './modules/identity/third-party/third-party.ser
 import { IdTokens } from './modules/identity/tokens.ts';
 import { twoFactorRoutes } from './modules/identity/two-factor.routes.ts';
 import { TwoFactorService } from './modules/identity/two-factor.service.ts';
+import { insightRoutes } from './modules/insight/insight.routes.ts';
 import { keyRoutes } from './modules/keys/keys.routes.ts';
 import { KeysService } from './modules/keys/keys.service.ts';
 import { processorRoutes } from './modules/processor/processor.routes.ts';
@@ -276,6 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billingRoutes,
     supportRoutes,
     usageRoutes,
+    insightRoutes,
     keyRoutes,
     forwardingRoutes,
     devRoutes,

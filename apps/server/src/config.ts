@@ -96,6 +96,11 @@ const Env = Type.Object({
    * it /metrics is not served (docs/operations.md "Metrics").
    */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  /**
+   * The gateway's per-method figures and request log (the Analytics and Requests pages); false
+   * records neither. Written with the usage, every USAGE_FLUSH_SECONDS.
+   */
+  RPC_INSIGHT: Type.Boolean({ default: true }),
   /** How often counted usage is written to the database (and always at shutdown). */
   USAGE_FLUSH_SECONDS: Type.Number({ exclusiveMinimum: 0, maximum: 60, default: 5 }),
   /**

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './forwarding.ts';
 export * from './headers.ts';
 export * from './identity.ts';
+export * from './insight.ts';
 export * from './key-rules.ts';
 export * from './key-settings.ts';
 export * from './keys.ts';

@@ -45,3 +45,17 @@ export async function totalOf(
   if (rows[0]) return Number(rows[0].total);
   return offset > 0 ? count() : 0;
 }
+
+/** The rows an ordered query gives, a page at a time, each page read after the last row of the one before. */
+export async function* keysetPages<Row>(
+  readPage: (after: Row | undefined) => Promise<Row[]>,
+  pageSize: number,
+): AsyncGenerator<Row[]> {
+  let after: Row | undefined;
+  for (;;) {
+    const rows = await readPage(after);
+    yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1];
+  }
+}

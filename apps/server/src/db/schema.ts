@@ -6,6 +6,7 @@ import type {
   TokenForwardingTransactionsTable,
   TokenForwardingWalletsTable,
 } from './forwarding-schema.ts';
+import type { RpcMethodStatsTable, RpcRequestLogTable } from './insight-schema.ts';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -331,6 +332,8 @@ export interface Database {
   sign_in_challenges: SignInChallengesTable;
   user_identities: UserIdentitiesTable;
   third_party_sign_ins: ThirdPartySignInsTable;
+  rpc_method_stats: RpcMethodStatsTable;
+  rpc_request_log: RpcRequestLogTable;
 }
 
 export interface TwoFactorSecretsTable {

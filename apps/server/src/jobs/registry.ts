@@ -6,6 +6,7 @@ import { rewardDeposits } from '../modules/ambassador/ambassador.service.ts';
 import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
 import { runBilling } from '../modules/billing/usage-billing.job.ts';
 import type { CardProvider } from '../modules/cards/card-provider.ts';
+import { keepInsight } from '../modules/insight/insight-retention.job.ts';
 import { buildPaymentServices } from '../services.ts';
 
 /** How a job was started: by the schedule, or now by an operator (`jobs run NAME`). */
@@ -39,6 +40,7 @@ export function buildJobs(deps: {
     // The schedule bills closed days; an operator's run also bills today so far.
     billing: (run) => runBilling(deps.db, { includeToday: !run?.scheduled, flush: deps.flushUsage }),
     cleanup: () => cleanUpDrafts(deps.db, cards),
+    insight: () => keepInsight(deps.db),
     ...(deps.forwarding ? { forwarding: onDemand(deps.forwarding) } : {}),
     ...(deps.webhooks ? { webhooks: onDemand(deps.webhooks) } : {}),
   };

@@ -41,7 +41,10 @@ export class Client {
       this.cookie = pair.endsWith('=') ? '' : pair;
     }
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    // A file (a CSV export) is kept as its text.
+    const json = response.headers.get('content-type')?.includes('json') ?? true;
+    const body = !text ? undefined : json ? JSON.parse(text) : text;
+    return { status: response.status, body, headers: response.headers };
   }
 
   post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {

@@ -61,9 +61,15 @@ export function refreshIdToken(): Promise<AuthSession> {
   return refreshing;
 }
 
-async function request<T>(method: HttpMethod, path: string, options: RequestOptions, retried: boolean): Promise<T> {
+async function request<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions,
+  retried: boolean,
+  read: (response: RawResponse) => T = unwrap,
+): Promise<T> {
   const response = await send(method, path, options);
-  if (response.ok) return unwrap<T>(response);
+  if (response.ok) return read(response);
 
   const { message, error } = fields(response.body);
   if (message === Messages.cognitoTokenExpired && !retried) {
@@ -76,7 +82,7 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
         throw refreshError;
       }
     }
-    return request<T>(method, path, options, true);
+    return request<T>(method, path, options, true, read);
   }
   if (message === Messages.tokenExpired && error === 'Unauthorized') {
     await signOut();
@@ -105,5 +111,17 @@ export function api<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): 
     path,
     { ...options, query: query as RequestOptions['query'], body },
     false,
+  );
+}
+
+/** Calls an endpoint that answers a file rather than the wrapper (a CSV export) and answers its text. */
+export function apiText<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<string> {
+  const { params, query, body, ...options } = (input ?? {}) as EndpointInput<Endpoint> & { params?: object };
+  return request<string>(
+    endpoint.method,
+    endpointPath(endpoint.path, params),
+    { ...options, query: query as RequestOptions['query'], body, raw: true },
+    false,
+    (response) => String(response.body),
   );
 }

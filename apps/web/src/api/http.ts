@@ -10,6 +10,8 @@ export interface RequestOptions {
   accountId?: string;
   /** Extra request headers, e.g. an `idempotency-key`; they cannot replace the ones set here. */
   headers?: Record<string, string>;
+  /** A file's answer (a CSV): a successful body is kept as its text, not read as JSON. */
+  raw?: boolean;
 }
 
 export interface RawResponse {
@@ -59,7 +61,7 @@ export async function send(method: HttpMethod, path: string, options: RequestOpt
     ok: response.ok,
     status: response.status,
     statusText: response.statusText,
-    body: parseBody(await response.text()),
+    body: options.raw && response.ok ? await response.text() : parseBody(await response.text()),
     sentToken,
   };
 }

@@ -20,6 +20,8 @@ export const accountRoutes = {
   overview: 'overview',
   services: 'services',
   rpc: 'services/rpc',
+  analytics: 'services/analytics',
+  requests: 'services/requests',
   wallets: 'services/token-forwarding/wallets',
   createWallet: 'services/token-forwarding/wallets/create',
   transactions: 'services/token-forwarding/transactions',

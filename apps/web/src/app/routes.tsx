@@ -117,6 +117,16 @@ export const signedInRoutes: RouteObject[] = [
             handle: { crumb: { ...services, current: t.rpc } },
           },
           {
+            path: accountRoutes.analytics,
+            ...page(() => import('../features/insight/analytics-page').then((m) => m.AnalyticsPage)),
+            handle: { crumb: { ...services, current: t.analytics } },
+          },
+          {
+            path: accountRoutes.requests,
+            ...page(() => import('../features/insight/requests-page').then((m) => m.RequestsPage)),
+            handle: { crumb: { ...services, current: t.requests } },
+          },
+          {
             path: accountRoutes.apiKeys,
             ...page(() => import('../features/keys/api-keys-page').then((m) => m.ApiKeysPage)),
             handle: { crumb: { current: t.apiKeys } },

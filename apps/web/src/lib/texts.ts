@@ -63,6 +63,9 @@ export const Texts = {
     overview: 'Overview',
     services: 'Services',
     rpc: 'RPC',
+    // ours: the gateway's insight pages
+    analytics: 'Analytics',
+    requests: 'Request Log',
     tokenForwarding: 'Token Forwarding',
     wallets: 'Wallets',
     transactions: 'Transactions',
@@ -76,6 +79,9 @@ export const Texts = {
     collapse: 'Collapse menu',
     expand: 'Expand menu',
   },
+
+  // ours: a table's rows as a file, with its filters
+  exportCsv: 'Export CSV',
 
   // spec A §2 My Accounts
   myAccounts: 'My Accounts',
@@ -124,6 +130,9 @@ export const Texts = {
     addCard: 'Add Card',
     postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',
     transactionHistory: 'Transaction History',
+    // ours: a month's statement
+    statementMonth: 'Statement month',
+    downloadStatement: 'Download statement',
     serviceUsageHistory: 'Service Usage History',
     transactionId: 'Transaction ID',
     transactionType: 'Transaction Type',
@@ -259,6 +268,8 @@ export const Texts = {
     apiKey: 'API key',
     apiKeyPlaceholder: 'Enter your existing key',
     post: 'POST',
+    // ours: the gateway's per-method figures
+    analytics: 'Analytics',
     // ours: the accessible name of a network's read-only URL box
     urlOf: (network: string) => `${network} URL`,
     // ours: the WebSocket endpoints (subscriptions), under the HTTP ones
@@ -346,6 +357,8 @@ export const Texts = {
     ambassadorProgram: 'Ambassador Program',
     services: 'Services',
     rpc: 'RPC Service',
+    analytics: 'Analytics',
+    requests: 'Request Log',
     wallets: 'Token Forwarding Wallets',
     createWallet: 'Create Wallet',
     transactions: 'Token Forwarding Transactions',

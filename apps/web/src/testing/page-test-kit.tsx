@@ -54,7 +54,9 @@ export function serveFetch(handler: (call: FetchCall) => Reply | Promise<Reply |
       };
       calls.push(call);
       const reply = (await handler(call)) ?? failed(404, `No stub for ${call.method} ${call.url}`, 'Not Found');
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
+      // A text body (a CSV file) goes as it is.
+      const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+      return new Response(text, { status: reply.status });
     }),
   );
   return calls;

@@ -73,4 +73,13 @@ export const billingEndpoints = {
     query: StatementQuery,
     response: ReceiptFile,
   }),
+
+  /** The transactions as CSV, with the list's filters and order (its paging is ignored): every matching row, streamed. */
+  exportTransactions: endpoint({
+    ...billingCall,
+    method: 'GET',
+    path: '/api/v1.0/transaction/export',
+    query: TransactionListQuery,
+    description: 'text/csv with a header row; not the success wrapper.',
+  }),
 };

@@ -1,15 +1,23 @@
 import { describeTransactionType, endpoints, Messages, TRANSACTION_TYPES, WELCOME_CREDIT_USD } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Deps } from '../../deps.ts';
+import { plainDecimal, sendCsv } from '../../http/csv.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import { listTransactions, transactionFilter } from '../ledger/ledger.service.ts';
+import { listTransactions, transactionFilter, transactionPages } from '../ledger/ledger.service.ts';
 import { updateAutoDeposit } from './auto-pay.service.ts';
 import { redeemWelcomeCredit } from './bonus.service.ts';
 import { receiptFile, statementFile } from './documents.service.ts';
+
+const TRANSACTIONS_CSV_HEADER = ['Date', 'Description', 'Type', 'Amount (USD)', 'Status', 'Transaction ID', 'Note'];
+
+const noteOf = (metadata: unknown) =>
+  typeof metadata === 'object' && metadata !== null && typeof (metadata as { note?: unknown }).note === 'string'
+    ? (metadata as { note: string }).note
+    : null;
 
 export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, deposits, config, limiter }) => {
   const {
@@ -20,6 +28,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, 
     updateAccountSettings,
     downloadReceipt,
     downloadStatement,
+    exportTransactions,
   } = endpoints.billing;
   // Each deposit charges a card: unlimited, a saved card could be charged over and over to test it.
   const paying = perMinuteAndDay(config.PAYMENT_RATE_LIMIT_PER_MINUTE, config.PAYMENT_RATE_LIMIT_PER_DAY);
@@ -27,6 +36,25 @@ export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, 
   route(app, list, {}, async (req) =>
     ok(await listTransactions(db, requireAccount(req).id, transactionFilter(req.query))),
   );
+
+  route(app, exportTransactions, {}, async (req, reply) => {
+    const accountId = requireAccount(req).id;
+    const pages = transactionPages(db, accountId, transactionFilter(req.query));
+    const rows = (async function* () {
+      for await (const page of pages) {
+        yield page.map((t) => [
+          t.created_at.toISOString(),
+          describeTransactionType(t.type),
+          t.type,
+          plainDecimal(t.amount),
+          t.status,
+          t.id,
+          noteOf(t.metadata),
+        ]);
+      }
+    })();
+    return sendCsv(reply, `transactions-${accountId}.csv`, TRANSACTIONS_CSV_HEADER, rows);
+  });
 
   route(app, listTransactionTypes, {}, async () =>
     ok(Object.keys(TRANSACTION_TYPES).map((type) => ({ type, description: describeTransactionType(type) }))),

@@ -141,3 +141,5 @@ function found<T>(key: T | undefined): T {
   if (!key) throw notFound(Messages.apiKeyNotFound);
   return key;
 }
+
+export { findKeyNames } from './keys.store.ts';

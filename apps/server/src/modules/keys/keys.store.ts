@@ -54,6 +54,18 @@ export async function listKeys(
   return { apiKeys: rows.map(toApiKey), total: Number(count.total) };
 }
 
+/** The names of an account's keys by id, deleted keys included (their history keeps their names). */
+export async function findKeyNames(db: Db, accountId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'name'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function countKeys(db: Db, accountId: string): Promise<number> {
   const row = await live(db, accountId).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

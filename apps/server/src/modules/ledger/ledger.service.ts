@@ -45,4 +45,5 @@ export {
   listTransactions,
   settleTransaction,
   stalePendingDeposits,
+  transactionPages,
 } from './ledger.store.ts';

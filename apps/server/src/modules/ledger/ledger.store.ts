@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction, TransactionType } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { matchCount, pageRead, totalOf } from '../../db/paging.ts';
+import { keysetPages, matchCount, pageRead, totalOf } from '../../db/paging.ts';
 import { refreshBillingStatus } from '../accounts/billing-status.ts';
 
 export interface NewTransaction {
@@ -72,6 +72,61 @@ async function listedCount(db: Db, accountId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The rows of an account's history a filter keeps. */
+function listedRows(db: Db, accountId: string, filter: Omit<TransactionFilter, 'limit' | 'offset'>) {
+  // A failed payment posted nothing: it stays in the table for audit, out of the history.
+  let base = db.selectFrom('account_transactions').where('account_id', '=', accountId).where('status', '!=', 'FAILED');
+  if (filter.from) base = base.where('created_at', '>=', filter.from);
+  if (filter.until) base = base.where('created_at', '<', filter.until);
+  if (filter.types) base = base.where('type', 'in', filter.types.length ? filter.types : ['']);
+  return base;
+}
+
+/** Rows of the transactions' CSV read at a time. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+/**
+ * Every transaction a filter keeps, in the list's order, a page at a time: each page read after
+ * the last row of the one before (by the sort column and the id), so the millionth row costs what
+ * the first does. Amounts stay decimal text.
+ */
+export function transactionPages(db: Db, accountId: string, filter: Omit<TransactionFilter, 'limit' | 'offset'>) {
+  const byAmount = filter.sortBy === 'amount';
+  const column = byAmount ? sql.ref('account_transactions.amount') : sql.ref('account_transactions.created_at');
+  const direction = filter.order === 'asc' ? sql`>` : sql`<`;
+  type Row = {
+    id: string;
+    type: string;
+    amount: string;
+    status: string;
+    metadata: unknown;
+    created_at: Date;
+    at: string;
+  };
+  return keysetPages<Row>(async (after) => {
+    let rows = listedRows(db, accountId, filter);
+    if (after) {
+      // The instant as the database wrote it (microseconds): a JS Date would cut it to milliseconds.
+      const last = byAmount ? sql`${after.amount}::numeric` : sql`${after.at}::timestamptz`;
+      rows = rows.where(sql<boolean>`(${column}, account_transactions.id) ${direction} (${last}, ${after.id}::uuid)`);
+    }
+    return rows
+      .select([
+        'id',
+        'type',
+        sql<string>`amount::text`.as('amount'),
+        'status',
+        'metadata',
+        'created_at',
+        sql<string>`created_at::text`.as('at'),
+      ])
+      .orderBy(column, filter.order)
+      .orderBy('account_transactions.id', filter.order)
+      .limit(EXPORT_PAGE_ROWS)
+      .execute();
+  }, EXPORT_PAGE_ROWS);
+}
+
 /**
  * One page of an account's transactions and how many match in all. The whole history's count is
  * kept with the ledger, and its page is read from the nearer end (db/paging.ts) in the index's
@@ -83,11 +138,7 @@ export async function listTransactions(
   accountId: string,
   filter: TransactionFilter,
 ): Promise<{ transactions: Transaction[]; totalCount: number }> {
-  // A failed payment posted nothing: it stays in the table for audit, out of the history.
-  let base = db.selectFrom('account_transactions').where('account_id', '=', accountId).where('status', '!=', 'FAILED');
-  if (filter.from) base = base.where('created_at', '>=', filter.from);
-  if (filter.until) base = base.where('created_at', '<', filter.until);
-  if (filter.types) base = base.where('type', 'in', filter.types.length ? filter.types : ['']);
+  const base = listedRows(db, accountId, filter);
   const filtered = Boolean(filter.from || filter.until || filter.types);
   const kept = filtered ? undefined : await listedCount(db, accountId);
   const read = pageRead(kept, filter.offset, filter.limit, filter.order);

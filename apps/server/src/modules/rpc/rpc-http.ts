@@ -11,10 +11,12 @@ import {
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { errorsInAnswer, errorsOfAnswers } from '../insight/answer-errors.ts';
+import type { ObservedRequest } from '../insight/gateway-insight.ts';
 import type { KeyRequest } from '../keys/key-access.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
-import type { RpcGateway } from './rpc.service.ts';
-import { parseRpcBody, RpcRefusal } from './rpc-request.ts';
+import type { Caller, RpcGateway } from './rpc.service.ts';
+import { type ParsedRpcBody, parseRpcBody, RpcRefusal } from './rpc-request.ts';
 
 const PREFIX = `${RPC_BASE_PATH}/`;
 
@@ -126,37 +128,70 @@ export class RpcHttp {
   }
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = performance.now();
     const url = request.url ?? '';
     const queryAt = url.indexOf('?');
     const path = decodedPath(url, PREFIX);
     const network = findRpcNetwork(path);
     if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
     const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
-    const headers = request.headers;
-    const caller = await this.rpc.authorize(
-      credential(query, headers, API_KEY_ID_PARAM),
-      keyRequestOf(request, query, this.trust),
-    );
-    // Read once the caller is known: a stranger's body is never held.
-    const body = await readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS);
-    const parsed = parseRpcBody(body, this.config.RPC_MAX_BATCH);
-    // Calls the method policy or the key's rules keep back are answered here: never sent upstream,
-    // never metered, never counted against the key's limits.
-    const screened = this.rpc.screen(body, parsed, caller);
-    if (screened.forward === null) {
-      const answers = parsed.batch ? screened.answers : screened.answers[0];
-      writeJson(response, screened.refusedByKey > 0 ? 403 : 200, answers);
-      return;
-    }
-    await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
-    const answer = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
+    const keyRequest = keyRequestOf(request, query, this.trust);
+    const caller = await this.rpc.authorize(credential(query, request.headers, API_KEY_ID_PARAM), keyRequest);
+    // From here on, every outcome is the caller's: counted per method and sampled into its request log.
+    const insight = this.rpc.insight;
+    const seen = insight.enabled ? observation(caller, network.path, keyRequest) : undefined;
+    let calls: ParsedRpcBody['requests'] = [];
     try {
-      // Answers from the cache are what the customer asked for: metered like any call.
-      this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
-      writeAnswer(response, answer, this.config.RPC_TIMEOUT_MS);
+      // Read once the caller is known: a stranger's body is never held.
+      const body = await readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS);
+      const parsed = parseRpcBody(body, this.config.RPC_MAX_BATCH);
+      calls = parsed.requests;
+      // Calls the method policy or the key's rules keep back are answered here: never sent upstream,
+      // never metered, never counted against the key's limits.
+      const screened = this.rpc.screen(body, parsed, caller);
+      if (screened.forward === null) {
+        const status = screened.refusedByKey > 0 ? 403 : 200;
+        writeJson(response, status, parsed.batch ? screened.answers : screened.answers[0]);
+        if (seen) {
+          const callErrors = errorsOfAnswers(screened.answers, calls);
+          insight.record({ ...seen, calls, httpStatus: status, callErrors, latencyMs: performance.now() - started });
+        }
+        return;
+      }
+      await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
+      const answer = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
+      try {
+        // Answers from the cache are what the customer asked for: metered like any call.
+        this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
+        writeAnswer(response, answer, this.config.RPC_TIMEOUT_MS);
+      } catch (error) {
+        // A node's answer still streaming must not keep its connection.
+        if ('stream' in answer) answer.stream.destroy();
+        throw error;
+      }
+      if (seen) {
+        // A streamed (large) answer is not read for errors.
+        const callErrors = 'body' in answer ? errorsInAnswer(answer.body, calls) : undefined;
+        insight.record({
+          ...seen,
+          calls,
+          httpStatus: answer.status,
+          callErrors,
+          latencyMs: performance.now() - started,
+        });
+      }
     } catch (error) {
-      // A node's answer still streaming must not keep its connection.
-      if ('stream' in answer) answer.stream.destroy();
+      const refusal = error instanceof RpcRefusal ? error : undefined;
+      // A caller that hung up saw no answer: nothing to count.
+      if (seen && (refusal || !(response.destroyed || request.socket.destroyed))) {
+        insight.record({
+          ...seen,
+          calls,
+          httpStatus: refusal?.httpStatus ?? 500,
+          refusalCode: refusal?.code ?? RpcErrorCodes.upstream,
+          latencyMs: performance.now() - started,
+        });
+      }
       throw error;
     }
   }
@@ -197,6 +232,17 @@ export function keyRequestOf(
     referer: headers.referer,
     ip: proxyAddr(request, trust),
   };
+}
+
+/** What every observation of a caller's request shares (the request log's who and where). */
+export function observation(caller: Caller, network: string, keyRequest: KeyRequest) {
+  return {
+    accountId: caller.accountId,
+    apiKeyId: caller.apiKeyId,
+    network,
+    clientIp: keyRequest.ip,
+    origin: keyRequest.origin,
+  } satisfies Partial<ObservedRequest>;
 }
 
 /** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */

@@ -14,12 +14,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
+import { errorsInAnswer, errorsOfAnswers } from '../insight/answer-errors.ts';
 import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
 import type { KeyState } from '../keys/key-cache.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
 import type { Caller, RpcGateway } from './rpc.service.ts';
-import { credential, decodedPath, keyRequestOf } from './rpc-http.ts';
-import { parseRpcBody, type RpcCall, RpcRefusal, screenedFields } from './rpc-request.ts';
+import { credential, decodedPath, keyRequestOf, observation } from './rpc-http.ts';
+import { type ParsedRpcBody, parseRpcBody, type RpcCall, RpcRefusal, screenedFields } from './rpc-request.ts';
 import { MAX_UNREAD_BYTES, RpcConnection, reasonOf } from './rpc-ws-connection.ts';
 import { WsSubscriptions } from './rpc-ws-subscriptions.ts';
 import { boundedBody } from './upstreams.ts';
@@ -220,16 +221,27 @@ export class RpcWebSockets {
    */
   private async answer(connection: RpcConnection, text: string, made: string[]): Promise<string | null> {
     const { caller, network } = connection;
+    const started = performance.now();
+    const insight = this.rpc.insight;
+    const seen = insight.enabled ? observation(caller, network.path, connection.request) : undefined;
+    let calls: ParsedRpcBody['requests'] = [];
     let id: string | number | null = null;
     try {
       const parsed = parseRpcBody(text, this.config.RPC_MAX_BATCH);
       id = parsed.id;
+      calls = parsed.requests;
       const screened = this.rpc.screen(text, parsed, caller);
       if (screened.forwardedCalls > 0) await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
       const local = screened.passing.filter(isSubscriptionCall);
       let answer: string;
       if (local.length === 0) {
-        if (screened.forward === null) return JSON.stringify(parsed.batch ? screened.answers : screened.answers[0]);
+        if (screened.forward === null) {
+          if (seen) {
+            const callErrors = errorsOfAnswers(screened.answers, calls);
+            insight.record({ ...seen, calls, httpStatus: 200, callErrors, latencyMs: performance.now() - started });
+          }
+          return JSON.stringify(parsed.batch ? screened.answers : screened.answers[0]);
+        }
         const forwarded = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
         answer = await readAnswer(forwarded, id);
       } else {
@@ -256,8 +268,22 @@ export class RpcWebSockets {
       }
       // As over HTTP: answered calls are metered, cached answers and subscriptions alike.
       this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
+      if (seen) {
+        const callErrors = errorsInAnswer(answer, calls);
+        insight.record({ ...seen, calls, httpStatus: 200, callErrors, latencyMs: performance.now() - started });
+      }
       return answer;
     } catch (error) {
+      if (seen) {
+        const refusal = error instanceof RpcRefusal ? error : undefined;
+        insight.record({
+          ...seen,
+          calls,
+          httpStatus: refusal?.httpStatus ?? 500,
+          refusalCode: refusal?.code ?? RpcErrorCodes.upstream,
+          latencyMs: performance.now() - started,
+        });
+      }
       // A batch that fails after its eth_subscribe was made: the client never gets the id, so no subscription.
       for (const subscription of made.splice(0)) this.subscriptions.end(connection, subscription);
       if (error instanceof RpcRefusal) return JSON.stringify({ ...error.body(), id: error.id ?? id });

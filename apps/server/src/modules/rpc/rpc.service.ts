@@ -4,6 +4,7 @@ import { formatEther } from 'viem';
 import { type Config, isProduction } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { addressKey, type RateLimiter } from '../../http/rate-limit.ts';
+import { GatewayInsight } from '../insight/gateway-insight.ts';
 import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
 import { KeyCache, type KeyState } from '../keys/key-cache.ts';
 import { KeyLimits } from '../keys/key-limits.ts';
@@ -59,6 +60,8 @@ const MAX_REFUSED_ADDRESSES = 10_000;
 export class RpcGateway {
   readonly keys: KeyCache;
   readonly meter: UsageMeter;
+  /** Per-method figures and the request log (the customer's Analytics and Requests pages). */
+  readonly insight: GatewayInsight;
   private readonly limits: KeyLimits;
   private readonly anvil: AnvilNodes;
   private readonly networks = new Map<string, NetworkGateway>();
@@ -76,6 +79,7 @@ export class RpcGateway {
   ) {
     this.keys = new KeyCache(db);
     this.meter = new UsageMeter(db, log);
+    this.insight = new GatewayInsight(db, log, config.RPC_INSIGHT);
     this.limits = new KeyLimits(limiter, {
       perSecond: config.RPC_RATE_LIMIT_PER_SECOND,
       perDay: config.RPC_RATE_LIMIT_PER_DAY,
@@ -125,6 +129,7 @@ export class RpcGateway {
 
   start(): void {
     this.meter.start(this.config.USAGE_FLUSH_SECONDS * 1000);
+    this.insight.start(this.config.USAGE_FLUSH_SECONDS * 1000);
     this.cacheLog = setInterval(() => this.logCacheFigures(), CACHE_LOG_MS);
     this.cacheLog.unref();
   }
@@ -338,7 +343,7 @@ export class RpcGateway {
   async close(): Promise<void> {
     clearInterval(this.cacheLog);
     this.keys.stop();
-    await this.meter.stop();
+    await Promise.all([this.meter.stop(), this.insight.stop()]);
     for (const gateway of this.networks.values()) gateway.close();
     for (const hub of this.hubs.values()) hub.close();
     await Promise.all([...this.networks.values()].map((n) => n.upstreams.close()));

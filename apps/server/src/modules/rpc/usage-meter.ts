@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { FlushLoop } from '../../jobs/flush-loop.ts';
 import { refreshBillingStatus } from '../accounts/billing-status.ts';
 import { addUsage, type UsageCount } from '../usage/usage.service.ts';
 
@@ -13,8 +14,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  */
 export class UsageMeter {
   private counts = new Map<string, UsageCount>();
-  private flushing: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop = new FlushLoop(() => this.write());
 
   constructor(
     private readonly db: Db,
@@ -58,8 +58,7 @@ export class UsageMeter {
 
   /** Writes what has been counted; flushes run one after another. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.catch(() => {}).then(() => this.write());
-    return this.flushing;
+    return this.loop.flush();
   }
 
   private async write(): Promise<void> {
@@ -80,17 +79,11 @@ export class UsageMeter {
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => {
-      this.flush().catch(() => {
-        // logged in write(); retried next interval
-      });
-    }, intervalMs);
-    this.timer.unref();
+    this.loop.start(intervalMs);
   }
 
   /** Stops the timer and writes what is left (at shutdown). */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.flush();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }

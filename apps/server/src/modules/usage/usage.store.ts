@@ -1,7 +1,7 @@
 import type { ResourceUsageRecord } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { matchCount, pageRead, totalOf } from '../../db/paging.ts';
+import { keysetPages, matchCount, pageRead, totalOf } from '../../db/paging.ts';
 import { unitPriceOf } from './prices.store.ts';
 
 /** Requests counted by the gateway for one account, key, resource and day (YYYY-MM-DD, UTC). */
@@ -65,6 +65,65 @@ async function recordCount(db: Db, accountId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The records of an account a filter keeps. */
+function matchingUsage(db: Db, accountId: string, filter: Omit<UsageFilter, 'limit' | 'offset' | 'order'>) {
+  let matching = db.selectFrom('account_resource_usage as m').where('m.account_id', '=', accountId);
+  if (filter.from) matching = matching.where('m.date', '>=', filter.from);
+  if (filter.to) matching = matching.where('m.date', '<=', filter.to);
+  if (filter.resources) {
+    matching = matching.where('m.resource_name', 'in', filter.resources.length ? filter.resources : ['']);
+  }
+  return matching;
+}
+
+/** Rows of the usage CSV read at a time. */
+export const USAGE_EXPORT_PAGE_ROWS = 1000;
+
+/**
+ * Every usage record a filter keeps, in the list's order, a page at a time, each read after the
+ * last row of the one before (by day, resource, creation instant and id).
+ */
+export function usagePages(db: Db, accountId: string, filter: Omit<UsageFilter, 'limit' | 'offset'>) {
+  const direction = filter.order === 'asc' ? sql`>` : sql`<`;
+  type Row = {
+    id: string;
+    resource_name: string;
+    date: string;
+    usage: string;
+    status: string;
+    unit_price: string;
+    price: string;
+    api_key_id: string | null;
+    at: string;
+  };
+  return keysetPages<Row>(async (after) => {
+    let rows = matchingUsage(db, accountId, filter);
+    if (after) {
+      rows = rows.where(
+        sql<boolean>`(m.date, m.resource_name, m.created_at, m.id) ${direction} (${after.date}::date, ${after.resource_name}, ${after.at}::timestamptz, ${after.id}::uuid)`,
+      );
+    }
+    return rows
+      .select([
+        'm.id',
+        'm.resource_name',
+        sql<string>`m.date::text`.as('date'),
+        sql<string>`m.usage::text`.as('usage'),
+        'm.status',
+        sql<string>`m.unit_price::text`.as('unit_price'),
+        sql<string>`(m.usage * m.unit_price)::text`.as('price'),
+        'm.api_key_id',
+        sql<string>`m.created_at::text`.as('at'),
+      ])
+      .orderBy('m.date', filter.order)
+      .orderBy('m.resource_name', filter.order)
+      .orderBy('m.created_at', filter.order)
+      .orderBy('m.id', filter.order)
+      .limit(USAGE_EXPORT_PAGE_ROWS)
+      .execute();
+  }, USAGE_EXPORT_PAGE_ROWS);
+}
+
 /**
  * One page of an account's usage records, by day, and how many match in all, in two index passes
  * that neither the page's place nor the account's size make longer (migration 0011, db/paging.ts):
@@ -79,12 +138,7 @@ export async function listUsage(
   accountId: string,
   filter: UsageFilter,
 ): Promise<{ accountResourceUsage: ResourceUsageRecord[]; totalCount: number }> {
-  let matching = db.selectFrom('account_resource_usage as m').where('m.account_id', '=', accountId);
-  if (filter.from) matching = matching.where('m.date', '>=', filter.from);
-  if (filter.to) matching = matching.where('m.date', '<=', filter.to);
-  if (filter.resources) {
-    matching = matching.where('m.resource_name', 'in', filter.resources.length ? filter.resources : ['']);
-  }
+  const matching = matchingUsage(db, accountId, filter);
   const filtered = Boolean(filter.from || filter.to || filter.resources);
   const kept = filtered ? undefined : await recordCount(db, accountId);
   const read = pageRead(kept, filter.offset, filter.limit, filter.order);

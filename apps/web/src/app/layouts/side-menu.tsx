@@ -51,6 +51,8 @@ export function SideMenu({ accountId, tokenForwardingEnabled, docsUrl }: SideMen
       children: [
         link('services', T.overview),
         link('rpc', T.rpc),
+        link('analytics', T.analytics),
+        link('requests', T.requests),
         ...(tokenForwardingEnabled
           ? [
               {

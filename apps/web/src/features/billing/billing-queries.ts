@@ -1,7 +1,7 @@
 import type { AccountDetails } from '@ebs/contract';
 import { endpoints, Messages } from '@ebs/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { api, apiText } from '../../api/client';
 import { pageOffset, TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { toast } from '../../lib/toast';
 import { accountDetailsKey } from '../../session/account-details';
@@ -27,16 +27,25 @@ export const useTransactions = (accountId: string, params: TransactionParams) =>
     queryFn: () =>
       api(endpoints.billing.listTransactions, {
         accountId,
-        query: {
-          limit: TABLE_PAGE_SIZE,
-          offset: pageOffset(params.page),
-          typeIn: params.types?.length ? JSON.stringify(params.types) : undefined,
-          sortBy: params.sortBy,
-          order: params.order,
-        },
+        query: { limit: TABLE_PAGE_SIZE, offset: pageOffset(params.page), ...transactionFilters(params) },
       }),
     placeholderData: keepPreviousData,
   });
+
+/** The history's filters and order as the list and its export take them. */
+const transactionFilters = (params: TransactionParams) => ({
+  typeIn: params.types?.length ? JSON.stringify(params.types) : undefined,
+  sortBy: params.sortBy,
+  order: params.order,
+});
+
+/** Every transaction the history's filters keep, as CSV. */
+export const exportTransactions = (accountId: string, params: TransactionParams) =>
+  apiText(endpoints.billing.exportTransactions, { accountId, query: transactionFilters(params) });
+
+/** The statement of one month (to today for the current one) as a PDF file. */
+export const downloadStatement = (accountId: string, dateStart: string, dateEnd: string) =>
+  api(endpoints.billing.downloadStatement, { accountId, query: { dateStart, dateEnd } });
 
 /** The full type list comes from the server (spec A §3). */
 export const useTransactionTypes = () =>

@@ -2,6 +2,7 @@ import { endpoints } from '@ebs/contract';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { saveFile } from '../../lib/save-file';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 
@@ -15,12 +16,7 @@ export function ReceiptDownload({ accountId, transactionId }: { accountId: strin
         accountId,
         query: { transactionId },
       });
-      const url = URL.createObjectURL(new Blob([new Uint8Array(file.pdf.data)], { type: file.contentType }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(file.fileName, new Blob([new Uint8Array(file.pdf.data)], { type: file.contentType }));
     } catch (error) {
       toast.error(error);
     } finally {

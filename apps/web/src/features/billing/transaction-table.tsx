@@ -1,6 +1,7 @@
 import { describeTransactionType, type Transaction } from '@ebs/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { ExportButton } from '../../components/export-button';
 import { tableLocale } from '../../components/load-state';
 import { SignedAmount } from '../../components/signed-amount';
 import { formatDateTime } from '../../lib/format';
@@ -8,8 +9,9 @@ import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { antdSortOrder, readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { type TransactionParams, useTransactions, useTransactionTypes } from './billing-queries';
+import { exportTransactions, type TransactionParams, useTransactions, useTransactionTypes } from './billing-queries';
 import { ReceiptDownload } from './receipt-download';
+import { StatementDownload } from './statement-download';
 
 const T = Texts.billing;
 
@@ -84,20 +86,26 @@ export function TransactionTable({ accountId }: { accountId: string }) {
   };
 
   return (
-    <Table<Transaction>
-      rowKey="id"
-      columns={columns}
-      dataSource={data?.transactions ?? []}
-      loading={isFetching}
-      locale={tableLocale({
-        // A new page, sort or filter has no rows to show yet: no empty state until it answers.
-        loading: isFetching && !data?.transactions.length,
-        hint: T.noTransactions,
-        failure: { error, onRetry: () => void refetch(), retrying: isFetching },
-      })}
-      onChange={onChange}
-      scroll={scroll}
-      pagination={serverPagination(params.page, data?.totalCount)}
-    />
+    <>
+      <div className="table-toolbar">
+        <StatementDownload accountId={accountId} />
+        <ExportButton fileName={`transactions-${accountId}.csv`} load={() => exportTransactions(accountId, params)} />
+      </div>
+      <Table<Transaction>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.transactions ?? []}
+        loading={isFetching}
+        locale={tableLocale({
+          // A new page, sort or filter has no rows to show yet: no empty state until it answers.
+          loading: isFetching && !data?.transactions.length,
+          hint: T.noTransactions,
+          failure: { error, onRetry: () => void refetch(), retrying: isFetching },
+        })}
+        onChange={onChange}
+        scroll={scroll}
+        pagination={serverPagination(params.page, data?.totalCount)}
+      />
+    </>
   );
 }

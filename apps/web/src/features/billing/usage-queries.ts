@@ -1,7 +1,7 @@
 import { DEFAULT_USAGE_RESOURCES, endpoints } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../api/client';
+import { api, apiText } from '../../api/client';
 import { pageOffset, type SortDirection, TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { toast } from '../../lib/toast';
 import { billingKeys } from './billing-queries';
@@ -26,16 +26,20 @@ export const useUsage = (accountId: string, params: UsageParams) =>
     queryFn: () =>
       api(endpoints.usage.list, {
         accountId,
-        query: {
-          accountId,
-          limit: TABLE_PAGE_SIZE,
-          offset: pageOffset(params.page),
-          order: params.order,
-          resourceNameIn: params.resourceNames?.length ? JSON.stringify(params.resourceNames) : undefined,
-        },
+        query: { accountId, limit: TABLE_PAGE_SIZE, offset: pageOffset(params.page), ...usageFilters(params) },
       }),
     placeholderData: keepPreviousData,
   });
+
+/** The history's filters and order as the list and its export take them. */
+const usageFilters = (params: UsageParams) => ({
+  order: params.order,
+  resourceNameIn: params.resourceNames?.length ? JSON.stringify(params.resourceNames) : undefined,
+});
+
+/** Every usage record the history's filters keep, as CSV. */
+export const exportUsage = (accountId: string, params: UsageParams) =>
+  apiText(endpoints.usage.exportList, { accountId, query: { accountId, ...usageFilters(params) } });
 
 /**
  * The billable resource names (spec A §7), or undefined while they load. spec A §8: when the list

@@ -1,6 +1,6 @@
 import { endpoints, type ResourceUsageRecord, type UsageResource } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import {
   callsTo,
@@ -43,6 +43,7 @@ function open({
   totalCount?: number;
 }) {
   const calls = serveEndpoints(
+    on(endpoints.usage.exportList, () => ({ status: 200, body: 'Date,Description\r\n2026-11-20,x\r\n' })),
     on(listResources, () => resourceReply),
     on(list, () =>
       wrapped({
@@ -174,5 +175,29 @@ describe('UsageTable', () => {
       'RPC API ETHEREUM MAINNET',
       'RPC API ETHEREUM TESTNET',
     ]);
+  });
+
+  it('exports every record the table’s filters keep as a CSV file, the paging aside', async () => {
+    const saved: Blob[] = [];
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:csv';
+    });
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const calls = open({});
+    await screen.findByText('RPC API BSC TESTNET', { selector: 'td' });
+    fireEvent.click(header('Date'));
+    await waitFor(() => expect(lastQuery(calls)).toMatchObject({ order: 'asc' }));
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(callsTo(calls, endpoints.usage.exportList)[0]?.query).toEqual({ accountId: ACCOUNT, order: 'asc' });
+    const text = await new Promise((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(saved[0] as Blob);
+    });
+    created.mockRestore();
+    revoked.mockRestore();
+    expect(text).toBe('Date,Description\r\n2026-11-20,x\r\n');
   });
 });

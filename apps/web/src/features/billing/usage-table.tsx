@@ -1,13 +1,14 @@
 import { displayResourceName, type ResourceUsageRecord } from '@ebs/contract';
 import { Table, type TableProps, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { ExportButton } from '../../components/export-button';
 import { tableLocale } from '../../components/load-state';
 import { formatTableAmount } from '../../lib/format';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { antdSortOrder, readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { type UsageParams, useUsage, useUsageResourceNames } from './usage-queries';
+import { exportUsage, type UsageParams, useUsage, useUsageResourceNames } from './usage-queries';
 
 const T = Texts.billing;
 
@@ -74,20 +75,25 @@ export function UsageTable({ accountId }: { accountId: string }) {
   };
 
   return (
-    <Table<ResourceUsageRecord>
-      rowKey="id"
-      columns={columns}
-      dataSource={data?.accountResourceUsage ?? []}
-      loading={isFetching}
-      locale={tableLocale({
-        // A new page, sort or filter has no rows to show yet: no empty state until it answers.
-        loading: isFetching && !data?.accountResourceUsage.length,
-        hint: T.noUsage,
-        failure: { error, onRetry: () => void refetch(), retrying: isFetching },
-      })}
-      onChange={onChange}
-      scroll={scroll}
-      pagination={serverPagination(params.page, data?.totalCount)}
-    />
+    <>
+      <div className="table-toolbar">
+        <ExportButton fileName={`usage-${accountId}.csv`} load={() => exportUsage(accountId, params)} />
+      </div>
+      <Table<ResourceUsageRecord>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.accountResourceUsage ?? []}
+        loading={isFetching}
+        locale={tableLocale({
+          // A new page, sort or filter has no rows to show yet: no empty state until it answers.
+          loading: isFetching && !data?.accountResourceUsage.length,
+          hint: T.noUsage,
+          failure: { error, onRetry: () => void refetch(), retrying: isFetching },
+        })}
+        onChange={onChange}
+        scroll={scroll}
+        pagination={serverPagination(params.page, data?.totalCount)}
+      />
+    </>
   );
 }

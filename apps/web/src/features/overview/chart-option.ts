@@ -1,24 +1,9 @@
 import { displayResourceName } from '@ebs/contract';
-import type { LineSeriesOption } from 'echarts/charts';
-import type {
-  AriaComponentOption,
-  DataZoomComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
+import type { ChartOption } from '../../components/echart';
 import { Texts } from '../../lib/texts';
 import type { Measure, ResourceSeries } from './usage-sums';
 
-export type ChartOption = ComposeOption<
-  | LineSeriesOption
-  | GridComponentOption
-  | TooltipComponentOption
-  | LegendComponentOption
-  | DataZoomComponentOption
-  | AriaComponentOption
->;
+export type { ChartOption };
 
 const requests = new Intl.NumberFormat('en-US');
 // Prices are fractions of a cent per request: no exponent notation and no rounding away of digits.

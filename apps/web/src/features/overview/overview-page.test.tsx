@@ -27,7 +27,7 @@ import type { ChartOption } from './chart-option';
 import { OverviewPage } from './overview-page';
 
 // jsdom has no canvas: the chart shows the option it was given as data.
-vi.mock('./echart', () => ({
+vi.mock('../../components/echart', () => ({
   EChart: ({ option }: { option: ChartOption }) => {
     const series = (option.series as Array<{ name: string; data: number[] }>).map((s) => ({
       name: s.name,

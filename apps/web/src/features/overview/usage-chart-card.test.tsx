@@ -6,7 +6,7 @@ import { callsTo, failed, on, renderPage, serveEndpoints, setUpPageTests, wrappe
 import { UsageChartCard } from './usage-chart-card';
 
 // jsdom has no canvas: the chart shows only that it was drawn.
-vi.mock('./echart', () => ({ EChart: () => <div data-testid="chart" /> }));
+vi.mock('../../components/echart', () => ({ EChart: () => <div data-testid="chart" /> }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 

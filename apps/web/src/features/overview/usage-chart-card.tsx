@@ -21,7 +21,7 @@ interface Props {
 
 // ECharts is a chunk of its own, asked for as soon as this route's chunk runs: the cards and the
 // pickers do not wait for it, and no other route loads it.
-const echartModule = import('./echart');
+const echartModule = import('../../components/echart');
 const EChart = lazy(() => echartModule.then((m) => ({ default: m.EChart })));
 
 function ChartLoading() {

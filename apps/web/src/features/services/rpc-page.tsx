@@ -1,4 +1,4 @@
-import { KeyOutlined, ReadOutlined } from '@ant-design/icons';
+import { KeyOutlined, LineChartOutlined, ReadOutlined } from '@ant-design/icons';
 import { RPC_NETWORKS, rpcUrl, rpcWebSocketUrl } from '@ebs/contract';
 import { Button, Card, Col, Flex, Form, Input, List, Row, Space, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -55,6 +55,9 @@ export function RpcServicePage() {
         <Space wrap>
           <Button type="primary" icon={<KeyOutlined />} onClick={() => navigate(accountPath(accountId, 'apiKeys'))}>
             {T.createNewKey}
+          </Button>
+          <Button icon={<LineChartOutlined />} onClick={() => navigate(accountPath(accountId, 'analytics'))}>
+            {T.analytics}
           </Button>
           <Button
             icon={<ReadOutlined />}

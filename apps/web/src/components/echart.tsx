@@ -1,16 +1,37 @@
-import { LineChart } from 'echarts/charts';
-import { AriaComponent, DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { type EChartsType, init, use } from 'echarts/core';
+import { LineChart, type LineSeriesOption } from 'echarts/charts';
+import {
+  AriaComponent,
+  type AriaComponentOption,
+  DataZoomComponent,
+  type DataZoomComponentOption,
+  GridComponent,
+  type GridComponentOption,
+  LegendComponent,
+  type LegendComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import type { ChartOption } from './chart-option';
 
-// Only what the overview's area charts use, so the route's chunk stays small (ARCHITECTURE §7).
+/** What the console's charts may draw: lines and areas, with a grid, tooltip, legend, zoom and aria. */
+export type ChartOption = ComposeOption<
+  | LineSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
+  | DataZoomComponentOption
+  | AriaComponentOption
+>;
+
+// Only what the console's line and area charts use, so a chart's chunk stays small (ARCHITECTURE §7).
 use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, AriaComponent, CanvasRenderer]);
 
 /**
  * An ECharts canvas that follows its container's size and is disposed with the component. Only the
- * overview route imports this file, so other routes never load ECharts.
+ * routes with charts (the overview, Analytics) load this file, each lazily, so other routes never
+ * load ECharts.
  */
 export function EChart({ option, className }: { option: ChartOption; className?: string }) {
   const container = useRef<HTMLDivElement>(null);

@@ -1,0 +1,37 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './column-types.ts';
+
+/** bigint columns travel as text (node-postgres and PGlite alike); written as numbers. */
+type BigCount = ColumnType<string, number | string, number | string>;
+
+/** The gateway's per-method figures and request log (migration 2026_11_27_0101). */
+
+export interface RpcMethodStatsTable {
+  account_id: string;
+  period_start: Timestamp;
+  period: 'hour' | 'day';
+  api_key_id: string;
+  network: string;
+  method: string;
+  calls: BigCount;
+  rpc_errors: BigCount;
+  refused: BigCount;
+  upstream_errors: BigCount;
+  /** Latency bucket counts (latency-histogram.ts). */
+  latency: ColumnType<string[] | number[], number[], number[]>;
+}
+
+export interface RpcRequestLogTable {
+  id: Generated<string>;
+  account_id: string;
+  api_key_id: string;
+  network: string;
+  methods: string[];
+  http_status: number;
+  error_code: number | null;
+  failed: boolean;
+  latency_ms: number;
+  client_ip: string;
+  origin: string | null;
+  created_at: Timestamp;
+}

@@ -1,0 +1,21 @@
+import { METHOD_STATS_DAYS, METHOD_STATS_HOURLY_DAYS, REQUEST_LOG_DAYS } from '@ebs/contract';
+import type { Db } from '../../db/database.ts';
+import { DAY_MS } from '../../http/query.ts';
+import { pruneMethodStats, rollUpHours } from './method-stats.store.ts';
+import { pruneRequests } from './request-log.store.ts';
+
+/**
+ * Keeps the gateway's insight bounded: hours older than METHOD_STATS_HOURLY_DAYS are rolled into
+ * their days, figures older than METHOD_STATS_DAYS and requests older than REQUEST_LOG_DAYS are
+ * forgotten. Safe from several processes at once (each step claims its rows in one statement).
+ */
+export async function keepInsight(
+  db: Db,
+  now = Date.now(),
+): Promise<{ rolled: number; forgotten: number; requests: number }> {
+  const today = now - (now % DAY_MS);
+  const rolled = await rollUpHours(db, new Date(today - METHOD_STATS_HOURLY_DAYS * DAY_MS));
+  const forgotten = await pruneMethodStats(db, new Date(today - METHOD_STATS_DAYS * DAY_MS));
+  const requests = await pruneRequests(db, new Date(now - REQUEST_LOG_DAYS * DAY_MS));
+  return { rolled, forgotten, requests };
+}

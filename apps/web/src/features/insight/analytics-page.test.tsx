@@ -1,0 +1,139 @@
+import { endpoints, type MethodSeries, type MethodStat } from '@ebs/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChartOption } from '../../components/echart';
+import {
+  callsTo,
+  failed,
+  on,
+  type Reply,
+  renderPage,
+  serveEndpoints,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
+import { AnalyticsPage } from './analytics-page';
+
+vi.mock('../../components/echart', () => ({
+  EChart: ({ option }: { option: ChartOption }) => {
+    const series = [option.series ?? []].flat() as Array<{ name?: string }>;
+    return <div data-testid="chart">{series.map((s) => s.name).join(',')}</div>;
+  },
+}));
+
+const ACCOUNT = '11111111-1111-4111-8111-111111111111';
+const { methods, methodSeries } = endpoints.usage;
+const { list: listKeys } = endpoints.keys;
+
+const stat = (patch: Partial<MethodStat>): MethodStat => ({
+  method: 'eth_call',
+  network: 'ethereum/mainnet',
+  calls: 10,
+  errors: 0,
+  p50Ms: 1.5,
+  p95Ms: 9.2,
+  ...patch,
+});
+
+const today = new Date().toISOString().slice(0, 10);
+const series = (methodsCalled: MethodStat[]): MethodSeries => ({
+  interval: 'day',
+  points: methodsCalled.map((m) => ({
+    time: `${today}T00:00:00.000Z`,
+    method: m.method,
+    calls: m.calls,
+    errors: m.errors,
+  })),
+  latency: methodsCalled.length ? [{ time: `${today}T00:00:00.000Z`, p50Ms: 1.5, p95Ms: 9.2 }] : [],
+});
+
+function open(rows: MethodStat[], reply?: Reply<{ methods: MethodStat[] }>) {
+  const calls = serveEndpoints(
+    on(listKeys, () =>
+      wrapped({
+        apiKeys: [
+          {
+            id: 'k1',
+            apiKeyId: '22222222-2222-4222-8222-222222222222',
+            name: 'Main',
+            apiKeyName: 'Main',
+            status: 'ACTIVE' as const,
+            createdAt: '2026-11-01T00:00:00Z',
+            updatedAt: '2026-11-01T00:00:00Z',
+          },
+        ],
+        offset: 0,
+        limit: 100,
+        total: 1,
+        count: 1,
+      }),
+    ),
+    on(methods, () => reply ?? wrapped({ methods: rows })),
+    on(methodSeries, () => wrapped(series(rows))),
+  );
+  renderPage(`/account/${ACCOUNT}/services/analytics`, '/account/:accountId/services/analytics', <AnalyticsPage />);
+  return calls;
+}
+
+async function choose(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const choice = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === option);
+    expect(found).toBeTruthy();
+    return found as HTMLElement;
+  });
+  fireEvent.click(choice);
+}
+
+setUpPageTests();
+
+describe('AnalyticsPage', () => {
+  it('shows each method’s calls, errors, error rate and p95, most called first, with the three charts', async () => {
+    const calls = open([
+      stat({ method: 'eth_chainId', calls: 3 }),
+      stat({ method: 'eth_getBalance', calls: 1, errors: 1, p95Ms: 120 }),
+      stat({ method: 'eth_blockNumber', calls: 2 }),
+    ]);
+    const first = (await screen.findByText('eth_chainId', { selector: 'td' })).closest('tr') as HTMLElement;
+    expect([...first.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'eth_chainId',
+      'Ethereum Mainnet',
+      '3',
+      '0',
+      '0%',
+      '9.2',
+    ]);
+    const rows = [...document.querySelectorAll('tr.ant-table-row')].map((tr) => tr.querySelector('td')?.textContent);
+    expect(rows).toEqual(['eth_chainId', 'eth_blockNumber', 'eth_getBalance']);
+    const failing = screen.getByText('eth_getBalance', { selector: 'td' }).closest('tr') as HTMLElement;
+    expect(within(failing).getByText('100%')).toBeTruthy();
+    const charts = await screen.findAllByTestId('chart');
+    expect(charts.map((c) => c.textContent)).toEqual([
+      'eth_chainId,eth_blockNumber,eth_getBalance',
+      'Error rate',
+      'p50,p95',
+    ]);
+    // The last 7 days by default.
+    expect(callsTo(calls, methods)[0]?.query).toMatchObject({ dateEnd: today });
+  });
+
+  it('asks again with the key, network and range chosen', async () => {
+    const calls = open([stat({})]);
+    await screen.findByText('eth_call', { selector: 'td' });
+    await choose('Network', 'Polygon Mainnet');
+    await waitFor(() => expect(callsTo(calls, methods).at(-1)?.query).toMatchObject({ network: 'polygon/mainnet' }));
+    await choose('API key', 'Main');
+    await waitFor(() =>
+      expect(callsTo(calls, methods).at(-1)?.query).toMatchObject({ apiKeyId: '22222222-2222-4222-8222-222222222222' }),
+    );
+    await choose('Range', 'Last 24 Hours');
+    await waitFor(() => expect(callsTo(calls, methodSeries).at(-1)?.query).toMatchObject({ hours: '24' }));
+    expect(callsTo(calls, methodSeries).at(-1)?.query.dateStart).toBeUndefined();
+  });
+
+  it('says when nothing was called, and offers a retry when the figures fail to load', async () => {
+    open([], failed(500, 'Internal error'));
+    expect(await screen.findAllByText(/No calls in this range yet/)).not.toHaveLength(0);
+    expect(await screen.findByRole('button', { name: /Try again/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import type { RequestLogEntry } from '@ebs/contract';
+import { Checkbox, Input, Select, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { accountPath } from '../../app/paths';
+import { tableLocale } from '../../components/load-state';
+import { formatDateTime } from '../../lib/format';
+import { readTableChange, serverPagination } from '../../lib/server-table';
+import { Texts } from '../../lib/texts';
+import { toast } from '../../lib/toast';
+import { KeyFilter, NetworkFilter, networkName } from './insight-filters';
+import { type RequestLogParams, useRequestLog } from './insight-queries';
+import { InsightTexts as T } from './insight-texts';
+import './insight.css';
+
+/** The statuses the gateway answers with, for the status filter. */
+const STATUSES = [200, 400, 401, 403, 404, 408, 413, 429, 500, 502, 504];
+
+const columns: TableProps<RequestLogEntry>['columns'] = [
+  { title: T.time, dataIndex: 'time', key: 'time', render: (time: string) => formatDateTime(time) },
+  { title: T.key, dataIndex: 'apiKeyName', key: 'key', render: (name: string) => name || T.deletedKey },
+  { title: T.network, dataIndex: 'network', key: 'network', render: networkName },
+  {
+    title: T.methods,
+    dataIndex: 'methods',
+    key: 'methods',
+    render: (methods: string[]) => methods.join(', ') || '-',
+  },
+  {
+    title: T.status,
+    dataIndex: 'httpStatus',
+    key: 'httpStatus',
+    render: (status: number, entry) => (
+      <Tag color={status >= 400 || entry.errorCode !== null ? 'red' : 'green'}>{status}</Tag>
+    ),
+  },
+  { title: T.errorCode, dataIndex: 'errorCode', key: 'errorCode', render: (code: number | null) => code ?? '-' },
+  {
+    title: T.latencyMs,
+    dataIndex: 'latencyMs',
+    key: 'latencyMs',
+    align: 'right',
+    render: (ms: number) => ms.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+  },
+  { title: T.clientIp, dataIndex: 'clientIp', key: 'clientIp' },
+  { title: T.origin, dataIndex: 'origin', key: 'origin', render: (origin: string | null) => origin ?? '-' },
+];
+
+/**
+ * /account/:accountId/services/requests: the request log, filtered by key, network, method, status
+ * and failure, paged on the server, 10 per page, newest first.
+ */
+export function RequestsPage() {
+  const accountId = useParams().accountId ?? '';
+  const [params, setParams] = useState<RequestLogParams>({ page: 1 });
+  const [method, setMethod] = useState('');
+  const { data, isFetching, error, refetch } = useRequestLog(accountId, params);
+  const filter = (change: Partial<RequestLogParams>) => setParams({ ...params, ...change, page: 1 });
+
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+
+  return (
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.pageTitles.requests}</Typography.Title>
+      </div>
+      <Typography.Paragraph type="secondary">
+        {T.requestsIntro} <Link to={accountPath(accountId, 'analytics')}>{T.analyticsLink}</Link>
+      </Typography.Paragraph>
+      <Space wrap className="insight-filters">
+        <KeyFilter accountId={accountId} value={params.apiKeyId} onChange={(apiKeyId) => filter({ apiKeyId })} />
+        <NetworkFilter value={params.network} onChange={(network) => filter({ network })} />
+        <Input.Search
+          className="insight-filter"
+          aria-label={T.methodFilter}
+          placeholder={T.methodPlaceholder}
+          allowClear
+          value={method}
+          onChange={(event) => setMethod(event.target.value)}
+          onSearch={(value) => filter({ method: value.trim() || undefined })}
+        />
+        <Select
+          className="insight-filter"
+          aria-label={T.status}
+          value={params.httpStatus ?? 0}
+          onChange={(status: number) => filter({ httpStatus: status || undefined })}
+          options={[{ value: 0, label: T.anyStatus }, ...STATUSES.map((s) => ({ value: s, label: String(s) }))]}
+        />
+        <Checkbox
+          checked={params.failedOnly ?? false}
+          onChange={(event) => filter({ failedOnly: event.target.checked || undefined })}
+        >
+          {T.failedOnly}
+        </Checkbox>
+      </Space>
+      <Table<RequestLogEntry>
+        rowKey={(entry) => `${entry.time} ${entry.apiKeyId} ${entry.clientIp} ${entry.latencyMs}`}
+        columns={columns}
+        dataSource={data?.requests ?? []}
+        loading={isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={tableLocale({
+          loading: isFetching && !data?.requests.length,
+          hint: T.noRequests,
+          failure: { error, onRetry: () => void refetch(), retrying: isFetching },
+        })}
+        onChange={(...change) => setParams({ ...params, page: readTableChange(...change).page })}
+        pagination={serverPagination(params.page, data?.totalCount)}
+      />
+    </>
+  );
+}

@@ -24,6 +24,7 @@ import { accountSettingsRoutes } from './modules/accounts/account-settings.route
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { ambassadorRoutes } from './modules/ambassador/ambassador.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { buildCardProvider } from './modules/cards/card-providers.ts';
@@ -278,6 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     supportRoutes,
     usageRoutes,
     insightRoutes,
+    alertRoutes,
     keyRoutes,
     forwardingRoutes,
     devRoutes,
@@ -288,7 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rpcRoutes, { rpcHttp });
   gatewayHttp = rpcHttp;
   gatewaySockets = rpcSockets;
-  registerMetrics(app, config.METRICS_TOKEN, metricsRegistry({ rpc, webSocketConnections: () => rpcSockets.size }));
+  registerMetrics(app, config.METRICS_TOKEN, metricsRegistry({ rpc, db, webSocketConnections: () => rpcSockets.size }));
   // The local processor's browser-facing routes exist only while it is the card provider.
   if (processor) await app.register(processorRoutes, { ...deps, processor });
   // Stripe's refunds and disputes reach the ledger through its signed events (the SDK loaded only then).

@@ -1,5 +1,6 @@
 export * from './account-access.ts';
 export * from './accounts.ts';
+export * from './alerts.ts';
 export * from './card-events.ts';
 export * from './cards.ts';
 export * from './endpoint.ts';

@@ -100,6 +100,8 @@ export const Messages = {
   ownerOnlyUsers: 'Only the owner of this account can add or remove users.',
   ownerOnlyWelcomeCredit: 'Only the owner of this account can redeem the welcome credit.',
   ownerOnlySigningSecret: 'Only the owner of this account can rotate the signing secret.',
+  ownerOnlyAlerts: 'Only the owner of this account can change its alerts.',
+  alertsSaved: 'Alerts saved',
   signingSecretRotated:
     'The signing secret has been rotated. For 24 hours, webhooks are signed with both the new and the previous secret.',
   alreadyMember: (email: string) => `${email} is already a member of this account.`,

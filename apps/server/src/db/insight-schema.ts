@@ -35,3 +35,31 @@ export interface RpcRequestLogTable {
   origin: string | null;
   created_at: Timestamp;
 }
+
+export interface RpcRecentCallsTable {
+  account_id: string;
+  minute: Timestamp;
+  calls: BigCount;
+  errors: BigCount;
+}
+
+/** The alerts' tables (migration 2026_11_27_0201). */
+
+export interface AccountAlertsTable {
+  account_id: string;
+  /** Each kind's switch and threshold: AlertSetting[]. */
+  settings: ColumnType<unknown, string, string>;
+  /** User ids e-mailed besides the owner. */
+  recipients: ColumnType<unknown, string, string>;
+  any_enabled: boolean;
+  updated_at: Timestamp;
+}
+
+export interface AccountAlertStatesTable {
+  account_id: string;
+  kind: string;
+  subject: string;
+  holding: boolean;
+  message: string;
+  changed_at: Timestamp;
+}

@@ -17,6 +17,7 @@ import * as signingSecretRotation from './migrations/2026_11_24_0501_signing_sec
 import * as signUpAttempts from './migrations/2026_11_24_0601_sign_up_attempts.ts';
 import * as apiKeySettings from './migrations/2026_11_26_0101_api_key_settings.ts';
 import * as gatewayInsight from './migrations/2026_11_27_0101_gateway_insight.ts';
+import * as alerts from './migrations/2026_11_27_0201_alerts.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0601_sign_up_attempts': signUpAttempts,
   '2026_11_26_0101_api_key_settings': apiKeySettings,
   '2026_11_27_0101_gateway_insight': gatewayInsight,
+  '2026_11_27_0201_alerts': alerts,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

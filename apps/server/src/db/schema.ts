@@ -6,7 +6,13 @@ import type {
   TokenForwardingTransactionsTable,
   TokenForwardingWalletsTable,
 } from './forwarding-schema.ts';
-import type { RpcMethodStatsTable, RpcRequestLogTable } from './insight-schema.ts';
+import type {
+  AccountAlertStatesTable,
+  AccountAlertsTable,
+  RpcMethodStatsTable,
+  RpcRecentCallsTable,
+  RpcRequestLogTable,
+} from './insight-schema.ts';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -334,6 +340,9 @@ export interface Database {
   third_party_sign_ins: ThirdPartySignInsTable;
   rpc_method_stats: RpcMethodStatsTable;
   rpc_request_log: RpcRequestLogTable;
+  rpc_recent_calls: RpcRecentCallsTable;
+  account_alerts: AccountAlertsTable;
+  account_alert_states: AccountAlertStatesTable;
 }
 
 export interface TwoFactorSecretsTable {

@@ -28,6 +28,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const socket = await WsClient.open(holder.url('ethereum/mainnet').replace(/^http/, 'ws').replace('?', '/ws?'));
     await socket.call('eth_subscribe', ['newHeads']);
 
+    await server().deps.rpc.insight.flush();
     const answer = await scrape(`Bearer ${TOKEN}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -40,6 +41,22 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(text).toMatch(/ebs_rpc_cache_hits_total\{network="ethereum\/mainnet"\} \d+/);
     expect(text).toMatch(/^ebs_process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^ebs_nodejs_eventloop_lag_p99_seconds [\d.e-]+/m);
+    // The per-method figures: calls, failures by kind, latency.
+    expect(text).toContain('ebs_rpc_method_calls_total{network="ethereum/mainnet",method="eth_chainId"} 3');
+    expect(text).toContain('ebs_rpc_method_errors_total{network="ethereum/mainnet",method="eth_chainId",kind="rpc"} 0');
+    expect(text).toContain(
+      'ebs_rpc_method_latency_seconds_bucket{network="ethereum/mainnet",method="eth_chainId",le="+Inf"} 3',
+    );
+    expect(text).toContain('ebs_rpc_method_latency_seconds_count{network="ethereum/mainnet",method="eth_chainId"} 3');
+    const under10s =
+      /ebs_rpc_method_latency_seconds_bucket\{network="ethereum\/mainnet",method="eth_chainId",le="10"\} (\d+)/;
+    expect(Number(text.match(under10s)?.[1])).toBe(3);
+    expect(text).toContain('ebs_rpc_upstream_failovers_total{network="ethereum/mainnet"} 0');
+    // Read from the database: this server's one account holds its 10 USD of credit.
+    expect(text).toContain('ebs_ledger_usd{total="balance"} 10');
+    expect(text).toContain('ebs_ledger_accounts 1');
+    expect(text).toMatch(/^# TYPE ebs_job_runs_total counter/m);
+    expect(text).toMatch(/^# TYPE ebs_webhook_deliveries gauge/m);
     socket.close();
 
     // Every metric the operator's Grafana dashboard queries is one this server exports.
@@ -51,7 +68,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     );
     expect(queried.size).toBeGreaterThan(8);
     const exported = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
-    expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
+    // A histogram is queried by its series: name_bucket, name_sum, name_count.
+    const family = (name: string) => name.replace(/_(bucket|sum|count)$/, '');
+    expect([...queried].filter((name) => !exported.has(name) && !exported.has(family(name)))).toEqual([]);
   });
 });
 

@@ -2,11 +2,18 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { RPC_NETWORKS } from '@ebs/contract';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { Db } from '../db/database.ts';
+import { type JobFigures, jobRuns } from '../jobs/scheduler.ts';
+import { webhookFigures } from '../modules/forwarding/forwarding.service.ts';
+import { ledgerTotals } from '../modules/ledger/ledger.service.ts';
 import type { RpcGateway } from '../modules/rpc/rpc.service.ts';
+import { registerMethodMetrics } from './method-metrics.ts';
 
 /** What the metrics are read from, when Prometheus scrapes. */
 export interface MetricSources {
-  rpc: Pick<RpcGateway, 'cacheFigures' | 'subscriptionFigures' | 'upstreamHealth' | 'meter'>;
+  rpc: Pick<RpcGateway, 'cacheFigures' | 'subscriptionFigures' | 'upstreamHealth' | 'meter' | 'insight' | 'failovers'>;
+  /** Read at scrape time for the webhooks' and the ledger's figures. */
+  db: Db;
   /** Open WebSocket connections of the gateway. */
   webSocketConnections: () => number;
 }
@@ -83,6 +90,12 @@ export function metricsRegistry(sources: MetricSources): Registry {
       }
     },
   });
+  byNetwork('total', 'ebs_rpc_upstream_failovers_total', 'Calls sent on to another node after one failed', () =>
+    rpc.failovers(),
+  );
+  registerMethodMetrics(registry, rpc.insight);
+  registerJobMetrics(registry);
+  registerStoredMetrics(registry, sources.db);
   new Gauge({
     name: 'ebs_rpc_ws_connections',
     help: 'Open WebSocket connections to the gateway in this process',
@@ -92,6 +105,80 @@ export function metricsRegistry(sources: MetricSources): Registry {
     },
   });
   return registry;
+}
+
+/** Each scheduled job's runs in this process (jobs/scheduler.ts). */
+function registerJobMetrics(registry: Registry): void {
+  const byJob = (name: string, help: string, read: (figures: JobFigures) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['job'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [job, figures] of jobRuns) this.inc({ job }, read(figures));
+      },
+    });
+  byJob('ebs_job_runs_total', 'Scheduled job runs in this process', (f) => f.runs);
+  byJob('ebs_job_failures_total', 'Scheduled job runs that failed', (f) => f.failures);
+  byJob('ebs_job_item_errors_total', 'Items a job run could not process (retried on a later run)', (f) => f.itemErrors);
+}
+
+/** Figures read from the database at scrape time: webhook deliveries, the ledger's totals. */
+function registerStoredMetrics(registry: Registry, db: Db): void {
+  // One read of each table per scrape, shared by the gauges below (which the registry collects at once).
+  let read:
+    | {
+        at: number;
+        figures: Promise<[Awaited<ReturnType<typeof webhookFigures>>, Awaited<ReturnType<typeof ledgerTotals>>]>;
+      }
+    | undefined;
+  const stored = () => {
+    if (!read || Date.now() - read.at > 1000) {
+      const figures = Promise.all([webhookFigures(db), ledgerTotals(db)]);
+      read = { at: Date.now(), figures };
+    }
+    return read.figures;
+  };
+  new Gauge({
+    name: 'ebs_webhook_deliveries',
+    help: 'Token forwarding webhooks by delivery status (PENDING, DELIVERED, FAILED)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const [webhooks] = await stored();
+      this.reset();
+      for (const [status, n] of webhooks.byStatus) this.set({ status }, n);
+    },
+  });
+  new Gauge({
+    name: 'ebs_webhook_retries',
+    help: 'Webhook delivery attempts past each one’s first',
+    registers: [registry],
+    async collect() {
+      this.set((await stored())[0].retries);
+    },
+  });
+  new Gauge({
+    name: 'ebs_ledger_usd',
+    help: 'Every account’s ledger summed, USD: balance (completed rows), pending withdrawals',
+    labelNames: ['total'],
+    registers: [registry],
+    async collect() {
+      const [, totals] = await stored();
+      this.set({ total: 'balance' }, totals.balance);
+      this.set({ total: 'pending_withdrawals' }, totals.pendingWithdrawals);
+    },
+  });
+  new Gauge({
+    name: 'ebs_ledger_accounts',
+    help: 'Accounts with a ledger row',
+    registers: [registry],
+    async collect() {
+      this.set((await stored())[1].accounts);
+    },
+  });
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { cleanUpDrafts } from '../modules/accounts/draft-cleanup.job.ts';
+import { checkAlerts } from '../modules/alerts/alerts.job.ts';
 import { rewardDeposits } from '../modules/ambassador/ambassador.service.ts';
 import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
 import { runBilling } from '../modules/billing/usage-billing.job.ts';
@@ -41,6 +42,7 @@ export function buildJobs(deps: {
     billing: (run) => runBilling(deps.db, { includeToday: !run?.scheduled, flush: deps.flushUsage }),
     cleanup: () => cleanUpDrafts(deps.db, cards),
     insight: () => keepInsight(deps.db),
+    alerts: () => checkAlerts({ db: deps.db, mailer: deps.mailer, config: deps.config }),
     ...(deps.forwarding ? { forwarding: onDemand(deps.forwarding) } : {}),
     ...(deps.webhooks ? { webhooks: onDemand(deps.webhooks) } : {}),
   };

@@ -80,6 +80,12 @@ export const Texts = {
     expand: 'Expand menu',
   },
 
+  // ours: the account's alerts (the notice above account pages, the Settings card)
+  alerts: {
+    holding: 'Alerts on this account:',
+    manage: 'Manage alerts',
+  },
+
   // ours: a table's rows as a file, with its filters
   exportCsv: 'Export CSV',
 

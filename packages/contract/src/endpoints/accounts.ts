@@ -17,6 +17,7 @@ import {
   FinishCreateAccountBody,
   OptionalAccountHeaders,
 } from '../accounts.ts';
+import { ActiveAlertList, AlertSettings } from '../alerts.ts';
 import { endpoint } from '../endpoint.ts';
 import { AccountHeaders } from '../headers.ts';
 import { Empty } from '../wrapper.ts';
@@ -106,5 +107,28 @@ export const accountEndpoints = {
     path: '/api/v1.0/account/:userId',
     params: RemoveUserParams,
     response: Empty,
+  }),
+
+  /** The account's alerts and who besides the owner is e-mailed. */
+  alerts: endpoint({
+    ...settingsCall,
+    method: 'GET',
+    path: '/api/v1.0/account/alerts',
+    response: AlertSettings,
+  }),
+  /** Saves them (the owner only). */
+  updateAlerts: endpoint({
+    ...settingsCall,
+    method: 'POST',
+    path: '/api/v1.0/account/alerts',
+    body: AlertSettings,
+    response: AlertSettings,
+  }),
+  /** The alerts that hold now (the console's header notice). */
+  activeAlerts: endpoint({
+    ...settingsCall,
+    method: 'GET',
+    path: '/api/v1.0/account/alerts/active',
+    response: ActiveAlertList,
   }),
 };

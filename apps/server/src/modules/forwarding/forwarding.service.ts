@@ -324,3 +324,5 @@ export class ForwardingService {
     );
   }
 }
+
+export { webhookFigures } from './forwards.store.ts';

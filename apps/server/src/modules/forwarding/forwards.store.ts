@@ -290,3 +290,21 @@ export async function releaseLeases(db: Db, owner: string): Promise<void> {
     .where('lease_owner', '=', owner)
     .execute();
 }
+
+/** Webhook deliveries by status, and the attempts past each one's first (the operator's metrics). */
+export async function webhookFigures(db: Db): Promise<{ byStatus: Map<string, number>; retries: number }> {
+  const rows = await db
+    .selectFrom('token_forwarding_transactions')
+    .select([
+      'webhook_status',
+      sql<string>`count(*)::text`.as('n'),
+      sql<string>`coalesce(sum(greatest(webhook_attempt - 1, 0)), 0)::text`.as('retries'),
+    ])
+    .where('webhook_status', '!=', 'NONE')
+    .groupBy('webhook_status')
+    .execute();
+  return {
+    byStatus: new Map(rows.map((r) => [r.webhook_status, Number(r.n)])),
+    retries: rows.reduce((sum, r) => sum + Number(r.retries), 0),
+  };
+}

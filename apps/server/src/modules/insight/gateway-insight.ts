@@ -3,9 +3,11 @@ import type { Db } from '../../db/database.ts';
 import { FlushLoop } from '../../jobs/flush-loop.ts';
 import { merge, record as recordLatency } from './latency-histogram.ts';
 import { addMethodStats, type MethodStatCount } from './method-stats.store.ts';
+import { addRecentCalls, type RecentCalls } from './recent-calls.store.ts';
 import { addRequests, type LoggedRequest } from './request-log.store.ts';
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 /** Each account's failed requests kept per flush; the rest are counted in the figures only. */
 export const FAILURES_LOGGED_PER_FLUSH = 100;
@@ -18,6 +20,25 @@ const MAX_LOGGED = 50_000;
 const METHOD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 export const INVALID_METHOD = '(invalid)';
 const MAX_ORIGIN = 200;
+
+/** An hour's figures as held between flushes, with the latency's sum for the operator's metrics. */
+type Figures = MethodStatCount & { latencySumMs: number };
+
+/** A network and method's figures since start. */
+export type MethodTotals = Omit<Figures, 'accountId' | 'apiKeyId' | 'hour'>;
+
+const noCalls = () => ({
+  calls: 0,
+  rpcErrors: 0,
+  refused: 0,
+  upstreamErrors: 0,
+  latency: [] as number[],
+  latencySumMs: 0,
+});
+
+/** Distinct network-method pairs in the totals; past it, calls are added to OTHER_METHODS. */
+const MAX_TOTALS = 2000;
+const OTHER_METHODS = '(other)';
 
 /** What the gateway saw of one request whose key it accepted. */
 export interface ObservedRequest {
@@ -50,11 +71,15 @@ interface AccountSample {
  * the usage (UsageMeter): no database write per request. Billing never reads these.
  */
 export class GatewayInsight {
-  private figures = new Map<string, MethodStatCount>();
+  private figures = new Map<string, Figures>();
+  /** Calls and failed calls per account and minute (the error-rate alert). */
+  private recent = new Map<string, RecentCalls>();
   private samples = new Map<string, AccountSample>();
   private failed: LoggedRequest[] = [];
   private logged = 0;
   private readonly loop = new FlushLoop(() => this.write());
+  /** Calls, errors by kind and latency per network and method since start, as of the last flush (the operator's metrics). */
+  readonly totals = new Map<string, MethodTotals>();
   /** Figures and requests left out since start because a bound was reached (the operator's metrics). */
   dropped = 0;
 
@@ -73,11 +98,13 @@ export class GatewayInsight {
     const refused = httpStatus >= 400 && httpStatus < 500;
     const upstream = httpStatus >= 500;
     let errorCode = request.refusalCode ?? null;
+    let failedCalls = 0;
     const calls = request.calls.length > 0 ? request.calls : [{ method: INVALID_METHOD }];
     for (let i = 0; i < calls.length; i++) {
       const method = methodName(calls[i]?.method);
       const code = callErrors?.[i] ?? null;
       if (errorCode === null && code !== null) errorCode = code;
+      if (upstream || refused || code !== null) failedCalls += 1;
       const figures = this.figuresOf(request, method, hour);
       if (!figures) continue;
       figures.calls += 1;
@@ -85,11 +112,23 @@ export class GatewayInsight {
       else if (refused) figures.refused += 1;
       else if (code !== null) figures.rpcErrors += 1;
       recordLatency(figures.latency, request.latencyMs);
+      figures.latencySumMs += request.latencyMs;
     }
+    this.countRecent(request.accountId, now - (now % MINUTE_MS), calls.length, failedCalls);
     this.sample(request, now, httpStatus >= 400 || errorCode !== null, errorCode);
   }
 
-  private figuresOf(request: ObservedRequest, method: string, hour: number): MethodStatCount | undefined {
+  private countRecent(accountId: string, minute: number, calls: number, errors: number): void {
+    const key = `${accountId}|${minute}`;
+    const known = this.recent.get(key);
+    if (known) {
+      known.calls += calls;
+      known.errors += errors;
+    } else if (this.recent.size < MAX_FIGURES) this.recent.set(key, { accountId, minute, calls, errors });
+    else this.dropped += 1;
+  }
+
+  private figuresOf(request: ObservedRequest, method: string, hour: number): Figures | undefined {
     const key = figuresKey(request, method, hour);
     const known = this.figures.get(key);
     if (known) return known;
@@ -97,17 +136,13 @@ export class GatewayInsight {
       this.dropped += 1;
       return undefined;
     }
-    const figures: MethodStatCount = {
+    const figures: Figures = {
       accountId: request.accountId,
       apiKeyId: request.apiKeyId,
       network: request.network,
       method,
       hour,
-      calls: 0,
-      rpcErrors: 0,
-      refused: 0,
-      upstreamErrors: 0,
-      latency: [],
+      ...noCalls(),
     };
     this.figures.set(key, figures);
     return figures;
@@ -172,17 +207,23 @@ export class GatewayInsight {
 
   private async write(): Promise<void> {
     const figures = [...this.figures.values()];
+    const recent = [...this.recent.values()];
     const requests = [...this.failed, ...[...this.samples.values()].flatMap((s) => s.successes)];
     this.figures = new Map();
+    this.recent = new Map();
     this.samples = new Map();
     this.failed = [];
     this.logged = 0;
     if (figures.length === 0 && requests.length === 0) return;
     try {
       await addMethodStats(this.db, figures);
+      await addRecentCalls(this.db, recent);
+      // Counted once written: figures kept for the next flush are not counted twice.
+      for (const f of figures) this.addToTotals(f);
     } catch (error) {
       // Kept for the next flush, within the bound; the requests' sample is let go.
       for (const f of figures) this.keep(f);
+      for (const r of recent) this.countRecent(r.accountId, r.minute, r.calls, r.errors);
       this.log.error(
         { err: error, figures: figures.length },
         'gateway figures could not be written; kept for the next flush',
@@ -198,7 +239,24 @@ export class GatewayInsight {
     }
   }
 
-  private keep(figures: MethodStatCount): void {
+  /** Adds a flush's figures to the totals since start, per network and method, within a bound. */
+  private addToTotals(figures: Figures): void {
+    let key = `${figures.network}|${figures.method}`;
+    if (!this.totals.has(key) && this.totals.size >= MAX_TOTALS) key = `${figures.network}|${OTHER_METHODS}`;
+    let total = this.totals.get(key);
+    if (!total) {
+      total = { network: figures.network, method: key.slice(figures.network.length + 1), ...noCalls() };
+      this.totals.set(key, total);
+    }
+    total.calls += figures.calls;
+    total.rpcErrors += figures.rpcErrors;
+    total.refused += figures.refused;
+    total.upstreamErrors += figures.upstreamErrors;
+    total.latencySumMs += figures.latencySumMs;
+    merge(total.latency, figures.latency);
+  }
+
+  private keep(figures: Figures): void {
     const key = figuresKey(figures, figures.method, figures.hour);
     const known = this.figures.get(key);
     if (!known) {
@@ -211,6 +269,7 @@ export class GatewayInsight {
     known.refused += figures.refused;
     known.upstreamErrors += figures.upstreamErrors;
     merge(known.latency, figures.latency);
+    known.latencySumMs += figures.latencySumMs;
   }
 
   start(intervalMs: number): void {

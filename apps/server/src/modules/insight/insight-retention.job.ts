@@ -2,20 +2,25 @@ import { METHOD_STATS_DAYS, METHOD_STATS_HOURLY_DAYS, REQUEST_LOG_DAYS } from '@
 import type { Db } from '../../db/database.ts';
 import { DAY_MS } from '../../http/query.ts';
 import { pruneMethodStats, rollUpHours } from './method-stats.store.ts';
+import { pruneRecentCalls } from './recent-calls.store.ts';
 import { pruneRequests } from './request-log.store.ts';
+
+/** The per-minute counts outlive the error-rate alert's window this long. */
+const RECENT_CALLS_MS = 3_600_000;
 
 /**
  * Keeps the gateway's insight bounded: hours older than METHOD_STATS_HOURLY_DAYS are rolled into
  * their days, figures older than METHOD_STATS_DAYS and requests older than REQUEST_LOG_DAYS are
- * forgotten. Safe from several processes at once (each step claims its rows in one statement).
+ * forgotten, and the per-minute counts of the error-rate alert after an hour. Safe from several processes at once (each step claims its rows in one statement).
  */
 export async function keepInsight(
   db: Db,
   now = Date.now(),
-): Promise<{ rolled: number; forgotten: number; requests: number }> {
+): Promise<{ rolled: number; forgotten: number; requests: number; minutes: number }> {
   const today = now - (now % DAY_MS);
   const rolled = await rollUpHours(db, new Date(today - METHOD_STATS_HOURLY_DAYS * DAY_MS));
   const forgotten = await pruneMethodStats(db, new Date(today - METHOD_STATS_DAYS * DAY_MS));
   const requests = await pruneRequests(db, new Date(now - REQUEST_LOG_DAYS * DAY_MS));
-  return { rolled, forgotten, requests };
+  const minutes = await pruneRecentCalls(db, new Date(now - RECENT_CALLS_MS));
+  return { rolled, forgotten, requests, minutes };
 }

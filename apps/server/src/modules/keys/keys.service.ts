@@ -142,4 +142,4 @@ function found<T>(key: T | undefined): T {
   return key;
 }
 
-export { findKeyNames } from './keys.store.ts';
+export { findActiveKeyDayLimits, findKeyNames } from './keys.store.ts';

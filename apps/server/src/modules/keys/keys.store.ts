@@ -54,6 +54,22 @@ export async function listKeys(
   return { apiKeys: rows.map(toApiKey), total: Number(count.total) };
 }
 
+/** The active keys of some accounts with their own daily request limits (null: the deployment's). */
+export async function findActiveKeyDayLimits(
+  db: Db,
+  accountIds: string[],
+): Promise<Array<{ accountId: string; keyId: string; name: string; requestsPerDay: number | null }>> {
+  if (accountIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['account_id', 'id', 'name', 'requests_per_day'])
+    .where('account_id', 'in', accountIds)
+    .where('deleted_at', 'is', null)
+    .where('status', '=', 'ACTIVE')
+    .execute();
+  return rows.map((r) => ({ accountId: r.account_id, keyId: r.id, name: r.name, requestsPerDay: r.requests_per_day }));
+}
+
 /** The names of an account's keys by id, deleted keys included (their history keeps their names). */
 export async function findKeyNames(db: Db, accountId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

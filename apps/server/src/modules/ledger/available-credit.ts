@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import { unbilledUsageOf } from '../usage/unbilled-usage.ts';
 
 /**
@@ -23,3 +24,11 @@ export const pendingOf = (accountId: string): RawBuilder<string> =>
 
 export const availableCreditOf = (accountId: string): RawBuilder<string> =>
   sql<string>`(${balanceOf(accountId)} - ${pendingOf(accountId)})`;
+
+/** Each account's available credit (decimal text). */
+export async function availableCredits(db: Db, accountIds: string[]): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; credit: string }>`select x.id, (${availableCreditOf('x.id')})::text as credit
+    from unnest(${accountIds}::uuid[]) as x(id)`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.credit]));
+}

@@ -42,6 +42,7 @@ export {
   findCompletedTransaction,
   findLedgerRow,
   insertTransaction,
+  ledgerTotals,
   listTransactions,
   settleTransaction,
   stalePendingDeposits,

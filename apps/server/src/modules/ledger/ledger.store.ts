@@ -287,3 +287,16 @@ export async function balanceBefore(db: Db, accountId: string, instant: Date): P
     .executeTakeFirst();
   return row?.balance ?? '0';
 }
+
+/** Every account's ledger summed: the balances, the pending withdrawals, the accounts (the operator's metrics). */
+export async function ledgerTotals(db: Db): Promise<{ balance: number; pendingWithdrawals: number; accounts: number }> {
+  const row = await db
+    .selectFrom('account_ledger_totals')
+    .select([
+      sql<string>`coalesce(sum(balance), 0)::text`.as('balance'),
+      sql<string>`coalesce(sum(pending_withdrawals), 0)::text`.as('pending'),
+      sql<string>`count(*)::text`.as('accounts'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { balance: Number(row.balance), pendingWithdrawals: Number(row.pending), accounts: Number(row.accounts) };
+}

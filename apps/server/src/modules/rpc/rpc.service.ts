@@ -294,6 +294,11 @@ export class RpcGateway {
     );
   }
 
+  /** Calls sent on to another node after one failed, by network, since start (the operator's metrics). */
+  failovers(): Array<[string, number]> {
+    return [...this.networks.values()].map((gateway) => [gateway.network.path, gateway.upstreams.failovers]);
+  }
+
   /** Each network's response cache: hits, misses, size (`npm run admin -- rpc cache`). */
   cacheFigures(): CacheFigures[] {
     return [...this.networks.values()].flatMap((gateway) => (gateway.cache ? [gateway.cache.figures()] : []));

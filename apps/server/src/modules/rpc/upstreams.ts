@@ -118,7 +118,7 @@ export class NetworkUpstreams {
     const upstreams = await this.resolve();
     const ordered = [...upstreams.filter((u) => u.healthy), ...upstreams.filter((u) => !u.healthy)];
     let timedOut = false;
-    for (const upstream of ordered) {
+    for (const [i, upstream] of ordered.entries()) {
       try {
         const answer = await this.ask(upstream, body);
         upstream.healthy = true;
@@ -126,6 +126,7 @@ export class NetworkUpstreams {
       } catch (error) {
         timedOut ||= isTimeout(error);
         this.markDown(upstream, (error as Error).message);
+        if (i < ordered.length - 1) this.failovers += 1;
       }
     }
     throw new UpstreamError(`${this.network.name}: no upstream answered`, timedOut);
@@ -195,6 +196,9 @@ export class NetworkUpstreams {
       );
     });
   }
+
+  /** Calls sent on to the next node after one failed, since start (the operator's metrics). */
+  failovers = 0;
 
   /** Each node of the network and whether it answers (none before the network's first use). */
   health(): Array<{ upstream: string; up: boolean }> {

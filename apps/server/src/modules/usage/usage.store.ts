@@ -258,3 +258,30 @@ export async function closeUsageRecords(
     from unnest(${pairs.map(([id]) => id)}::uuid[], ${pairs.map(([, tx]) => tx)}::uuid[]) as c(id, transaction_id)
     where u.id = c.id`.execute(db);
 }
+
+/** What each account's usage of a day costs (usage × unit price, decimal text), billed or not. */
+export async function spendOn(db: Db, accountIds: string[], date: string): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('account_resource_usage')
+    .select(['account_id', sql<string>`sum(usage * unit_price)::text`.as('spent')])
+    .where('account_id', 'in', accountIds)
+    .where('date', '=', date)
+    .groupBy('account_id')
+    .execute();
+  return new Map(rows.map((r) => [r.account_id, r.spent]));
+}
+
+/** Each key's requests of a day (the gateway's resources), for the accounts given. */
+export async function keyRequestsOn(db: Db, accountIds: string[], date: string): Promise<Map<string, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('account_resource_usage')
+    .select(['api_key_id', sql<string>`sum(usage)::text`.as('usage')])
+    .where('account_id', 'in', accountIds)
+    .where('date', '=', date)
+    .where('api_key_id', 'is not', null)
+    .groupBy('api_key_id')
+    .execute();
+  return new Map(rows.map((r) => [r.api_key_id ?? '', Number(r.usage)]));
+}

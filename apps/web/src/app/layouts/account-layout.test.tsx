@@ -1,4 +1,4 @@
-import { type AccountDetails, endpoints, Messages } from '@ebs/contract';
+import { type AccountDetails, type ActiveAlert, endpoints, Messages } from '@ebs/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -25,9 +25,12 @@ const account = (isBillingApiEnabled: boolean): AccountDetails => ({
 });
 
 /** The layout over a page, with the stored current account as `stored` and the server answering `fresh`. */
-function open(stored: boolean, fresh: () => boolean | Promise<boolean>) {
+function open(stored: boolean, fresh: () => boolean | Promise<boolean>, alerts: ActiveAlert[] = []) {
   setCurrentAccount({ ...account(stored), cards: [], features: { tokenForwardingEnabled: false } });
-  serveEndpoints(on(endpoints.accounts.details, () => Promise.resolve(fresh()).then((f) => wrapped(account(f)))));
+  serveEndpoints(
+    on(endpoints.accounts.details, () => Promise.resolve(fresh()).then((f) => wrapped(account(f)))),
+    on(endpoints.accounts.activeAlerts, () => wrapped({ active: alerts })),
+  );
   const router = createMemoryRouter(
     [{ path: '/account/:accountId', element: <AccountLayout />, children: [{ path: '*', element: <p>page</p> }] }],
     { initialEntries: [`/account/${ACCOUNT}/billings/overview`] },
@@ -73,5 +76,23 @@ describe('AccountLayout: the suspended bar follows the account', () => {
     open(false, () => true);
     await waitFor(() => expect(bar()).toBeNull());
     expect(getSession().currentAccount).toMatchObject({ cards: [], features: { tokenForwardingEnabled: false } });
+  });
+});
+
+describe('AccountLayout: the alerts that hold', () => {
+  it('tells of each alert that holds above the page, with a link to manage them', async () => {
+    open(true, () => true, [
+      {
+        kind: 'LOW_CREDIT',
+        subject: null,
+        message: 'Available credit is 4.00 USD, below 5.00 USD.',
+        since: '2026-11-26T10:00:00Z',
+      },
+    ]);
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Available credit is 4.00 USD, below 5.00 USD.');
+    expect(screen.getByRole('link', { name: 'Manage alerts' }).getAttribute('href')).toBe(
+      `/account/${ACCOUNT}/settings`,
+    );
   });
 });

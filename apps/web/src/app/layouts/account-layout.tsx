@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../api/public-config';
 import { AccountBreadcrumb } from '../../components/account-breadcrumb';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { toast } from '../../lib/toast';
+import { useActiveAlerts } from '../../session/account-alerts';
 import { useAccountDetails } from '../../session/account-details';
 import { loadAccount } from '../../session/load-account';
 import { useSession } from '../../session/session-store';
@@ -17,6 +18,8 @@ import { SiderToggle } from './sider-toggle';
 
 /** Shown only for a suspended account: its antd Alert stays out of every account page's first download. */
 const SuspendedBar = lazyDialog(() => import('./suspended-bar').then((m) => m.SuspendedBar));
+/** Shown only while an alert holds, likewise. */
+const AlertsBar = lazyDialog(() => import('./alerts-bar').then((m) => m.AlertsBar));
 
 const validRoutes = Object.values(accountRoutes);
 
@@ -25,7 +28,7 @@ function useCrumb() {
   return crumbs.filter((crumb) => crumb !== undefined).pop();
 }
 
-/** Account pages: side menu, breadcrumb, suspended bar, then the page. */
+/** Account pages: side menu, breadcrumb, suspended bar, alerts, then the page. */
 export function AccountLayout() {
   const accountId = useParams().accountId ?? '';
   const { currentAccount } = useSession();
@@ -36,6 +39,7 @@ export function AccountLayout() {
   useAccountDetails(account ? accountId : '', { poll: true });
   // The feature is turned on by an operator: checked on every account page, not only when chosen.
   const tokenForwardingEnabled = useTokenForwardingEnabled(account ? accountId : '');
+  const alerts = useActiveAlerts(account ? accountId : '');
   // Narrow windows start collapsed (the breakpoint reports it); the toggle's name follows.
   const [collapsed, setCollapsed] = useState(false);
 
@@ -68,6 +72,7 @@ export function AccountLayout() {
           trail={crumb}
         />
         {account && !account.isBillingApiEnabled && <SuspendedBar key={accountId} accountId={accountId} />}
+        {alerts.length > 0 && <AlertsBar accountId={accountId} alerts={alerts} />}
         <Outlet />
       </Layout.Content>
     </Layout>

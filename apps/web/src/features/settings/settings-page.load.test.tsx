@@ -30,7 +30,12 @@ function open(answerDetails: () => Reply<AccountDetails>) {
     expiresIn: 3600,
     user: { sub: ME, email: 'owner@example.com', givenName: 'A', familyName: 'O' },
   });
-  const calls = serveEndpoints(on(endpoints.accounts.details, answerDetails));
+  const calls = serveEndpoints(
+    on(endpoints.accounts.details, answerDetails),
+    on(endpoints.accounts.alerts, () =>
+      wrapped({ alerts: [{ kind: 'LOW_CREDIT' as const, enabled: false, threshold: 5 }], recipients: [] }),
+    ),
+  );
   renderPage(`/account/${ACCOUNT}/settings`, '/account/:accountId/settings', <SettingsPage />);
   return calls;
 }

@@ -10,11 +10,12 @@ import { useAccountDetails } from '../../session/account-details';
 import { useSession } from '../../session/session-store';
 import { AccountAccess } from './account-access';
 import { AccountInformation } from './account-information';
+import { AlertsCard } from './alerts-card';
 
 /** Shown to members who cannot manage the account only: its antd Alert loads when it first shows. */
 const Alert = lazyDialog(() => import('antd/es/alert').then((m) => m.default));
 
-/** /account/:accountId/settings (spec B §2): Account Information and Account Access. */
+/** /account/:accountId/settings (spec B §2): Account Information and Account Access; then the alerts (ours). */
 export function SettingsPage() {
   const accountId = useParams().accountId ?? '';
   const { authUser, user } = useSession();
@@ -50,6 +51,7 @@ export function SettingsPage() {
             currentUserId={currentUserId}
             canManage={canManage}
           />
+          <AlertsCard accountId={accountId} users={account?.userRoles} canManage={canManage} />
         </>
       )}
     </>

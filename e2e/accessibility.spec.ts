@@ -18,6 +18,8 @@ const ACCOUNT_ROUTES = [
   'overview',
   'services',
   'services/rpc',
+  'services/analytics',
+  'services/requests',
   'services/token-forwarding/wallets',
   'services/token-forwarding/wallets/create',
   'services/token-forwarding/transactions',

@@ -99,7 +99,7 @@ export const errorRateOption = (charts: AnalyticsCharts): ChartOption => ({
   ...base(charts.labels),
   tooltip: { trigger: 'axis', valueFormatter: (value) => (typeof value === 'number' ? T.percent(value) : '-') },
   yAxis: { type: 'value', min: 0, axisLabel: { formatter: (value: number) => T.percent(value) } },
-  series: [{ name: T.errorRate, type: 'line', showSymbol: false, connectNulls: false, data: charts.errorRate }],
+  series: [{ name: T.errorRate, type: 'line', symbolSize: 6, data: charts.errorRate }],
 });
 
 /** Median and 95th percentile latency per slot. */
@@ -108,7 +108,8 @@ export const latencyOption = (charts: AnalyticsCharts): ChartOption => ({
   tooltip: { trigger: 'axis', valueFormatter: (value) => (typeof value === 'number' ? T.ms(value) : '-') },
   yAxis: { type: 'value', min: 0, axisLabel: { formatter: '{value} ms' } },
   series: [
-    { name: T.p50, type: 'line', showSymbol: false, data: charts.p50 },
-    { name: T.p95, type: 'line', showSymbol: false, data: charts.p95 },
+    // Points drawn: a slot between empty ones has no line to show it.
+    { name: T.p50, type: 'line', symbolSize: 6, data: charts.p50 },
+    { name: T.p95, type: 'line', symbolSize: 6, data: charts.p95 },
   ],
 });

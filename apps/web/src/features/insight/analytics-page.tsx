@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 're
 import { Link, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
 import { LoadFailed, tableLocale } from '../../components/load-state';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { analyticsCharts, callsOption, errorRateOption, latencyOption } from './analytics-charts';
@@ -33,6 +34,7 @@ const columns: TableProps<MethodStat>['columns'] = [
     title: T.network,
     dataIndex: 'network',
     key: 'network',
+    responsive: WIDE_ONLY,
     render: networkName,
     sorter: (a, b) => a.network.localeCompare(b.network),
   },
@@ -56,6 +58,7 @@ const columns: TableProps<MethodStat>['columns'] = [
   {
     title: T.errorRate,
     key: 'errorRate',
+    responsive: WIDE_ONLY,
     align: 'right',
     sorter: (a, b) => rate(a) - rate(b),
     render: (_value, m) => T.percent(rate(m)),
@@ -64,6 +67,7 @@ const columns: TableProps<MethodStat>['columns'] = [
     title: T.p95Ms,
     dataIndex: 'p95Ms',
     key: 'p95Ms',
+    responsive: WIDE_ONLY,
     align: 'right',
     sorter: (a, b) => a.p95Ms - b.p95Ms,
     render: (ms: number) => ms.toLocaleString('en-US', { maximumFractionDigits: 2 }),
@@ -79,6 +83,7 @@ export function AnalyticsPage() {
   const [filter, setFilter] = useState<AnalyticsFilter>({ range: DEFAULT_RANGE });
   const methods = useMethodStats(accountId, filter);
   const series = useMethodSeries(accountId, filter);
+  const scroll = useTableScroll();
 
   useEffect(() => {
     const error = methods.error ?? series.error;
@@ -114,7 +119,7 @@ export function AnalyticsPage() {
       <div className="page-header">
         <Typography.Title level={2}>{Texts.pageTitles.analytics}</Typography.Title>
       </div>
-      <Typography.Paragraph type="secondary">
+      <Typography.Paragraph type="secondary" className="insight-intro">
         {T.intro} <Link to={accountPath(accountId, 'requests')}>{T.requestLogLink}</Link>
       </Typography.Paragraph>
       <Space wrap className="insight-filters">
@@ -150,7 +155,7 @@ export function AnalyticsPage() {
           dataSource={methods.data?.methods ?? []}
           loading={methods.isFetching}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-          scroll={{ x: 'max-content' }}
+          scroll={scroll}
           locale={tableLocale({
             loading: methods.isFetching && !methods.data,
             hint: T.noCalls,

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
 import { tableLocale } from '../../components/load-state';
 import { formatDateTime } from '../../lib/format';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -18,8 +19,14 @@ const STATUSES = [200, 400, 401, 403, 404, 408, 413, 429, 500, 502, 504];
 
 const columns: TableProps<RequestLogEntry>['columns'] = [
   { title: T.time, dataIndex: 'time', key: 'time', render: (time: string) => formatDateTime(time) },
-  { title: T.key, dataIndex: 'apiKeyName', key: 'key', render: (name: string) => name || T.deletedKey },
-  { title: T.network, dataIndex: 'network', key: 'network', render: networkName },
+  {
+    title: T.key,
+    responsive: WIDE_ONLY,
+    dataIndex: 'apiKeyName',
+    key: 'key',
+    render: (name: string) => name || T.deletedKey,
+  },
+  { title: T.network, responsive: WIDE_ONLY, dataIndex: 'network', key: 'network', render: networkName },
   {
     title: T.methods,
     dataIndex: 'methods',
@@ -34,16 +41,29 @@ const columns: TableProps<RequestLogEntry>['columns'] = [
       <Tag color={status >= 400 || entry.errorCode !== null ? 'red' : 'green'}>{status}</Tag>
     ),
   },
-  { title: T.errorCode, dataIndex: 'errorCode', key: 'errorCode', render: (code: number | null) => code ?? '-' },
+  {
+    title: T.errorCode,
+    responsive: WIDE_ONLY,
+    dataIndex: 'errorCode',
+    key: 'errorCode',
+    render: (code: number | null) => code ?? '-',
+  },
   {
     title: T.latencyMs,
     dataIndex: 'latencyMs',
+    responsive: WIDE_ONLY,
     key: 'latencyMs',
     align: 'right',
     render: (ms: number) => ms.toLocaleString('en-US', { maximumFractionDigits: 2 }),
   },
-  { title: T.clientIp, dataIndex: 'clientIp', key: 'clientIp' },
-  { title: T.origin, dataIndex: 'origin', key: 'origin', render: (origin: string | null) => origin ?? '-' },
+  { title: T.clientIp, responsive: WIDE_ONLY, dataIndex: 'clientIp', key: 'clientIp' },
+  {
+    title: T.origin,
+    responsive: WIDE_ONLY,
+    dataIndex: 'origin',
+    key: 'origin',
+    render: (origin: string | null) => origin ?? '-',
+  },
 ];
 
 /**
@@ -55,6 +75,7 @@ export function RequestsPage() {
   const [params, setParams] = useState<RequestLogParams>({ page: 1 });
   const [method, setMethod] = useState('');
   const { data, isFetching, error, refetch } = useRequestLog(accountId, params);
+  const scroll = useTableScroll();
   const filter = (change: Partial<RequestLogParams>) => setParams({ ...params, ...change, page: 1 });
 
   useEffect(() => {
@@ -66,7 +87,7 @@ export function RequestsPage() {
       <div className="page-header">
         <Typography.Title level={2}>{Texts.pageTitles.requests}</Typography.Title>
       </div>
-      <Typography.Paragraph type="secondary">
+      <Typography.Paragraph type="secondary" className="insight-intro">
         {T.requestsIntro} <Link to={accountPath(accountId, 'analytics')}>{T.analyticsLink}</Link>
       </Typography.Paragraph>
       <Space wrap className="insight-filters">
@@ -100,7 +121,7 @@ export function RequestsPage() {
         columns={columns}
         dataSource={data?.requests ?? []}
         loading={isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={scroll}
         locale={tableLocale({
           loading: isFetching && !data?.requests.length,
           hint: T.noRequests,

@@ -28,9 +28,16 @@ const T = {
     ERROR_RATE: 'Error rate over 15 minutes above',
   } satisfies Record<AlertKind, string>,
   recipients: 'Also e-mail these members',
-  noMembers: 'No other members',
+  ownerAlone: 'E-mailed to the owner alone.',
+  alsoTo: (emails: string[]) => `E-mailed to the owner and ${emails.join(', ')}.`,
   save: 'Save alerts',
   ownerOnly: Messages.ownerOnlyAlerts,
+};
+
+/** Who is e-mailed, in words, where the list cannot be changed here. */
+const recipientsText = (recipients: string[], members: UserRole[]) => {
+  const emails = members.filter((m) => recipients.includes(m.id)).map((m) => m.email);
+  return emails.length ? T.alsoTo(emails) : T.ownerAlone;
 };
 
 const alertsKey = (accountId: string) => ['account', accountId, 'alerts'] as const;
@@ -82,7 +89,7 @@ export function AlertsCard({
             const alert = alerts.find((a) => a.kind === kind);
             const usd = isUsdAlert(kind);
             return (
-              <Space key={kind} wrap>
+              <Space key={kind} wrap className="alerts-card-row">
                 <Checkbox
                   checked={alert?.enabled ?? false}
                   disabled={!canManage || !alert}
@@ -104,16 +111,19 @@ export function AlertsCard({
               </Space>
             );
           })}
-          <Select
-            mode="multiple"
-            className="alerts-card-recipients"
-            aria-label={T.recipients}
-            placeholder={members.length ? T.recipients : T.noMembers}
-            disabled={!canManage || members.length === 0}
-            value={recipients}
-            onChange={setRecipients}
-            options={members.map((m) => ({ value: m.id, label: m.email }))}
-          />
+          {canManage && members.length > 0 ? (
+            <Select
+              mode="multiple"
+              className="alerts-card-recipients"
+              aria-label={T.recipients}
+              placeholder={T.recipients}
+              value={recipients}
+              onChange={setRecipients}
+              options={members.map((m) => ({ value: m.id, label: m.email }))}
+            />
+          ) : (
+            <Typography.Text>{recipientsText(recipients, members)}</Typography.Text>
+          )}
           {canManage && (
             <Button type="primary" loading={save.isPending} disabled={!saved.data} onClick={() => save.mutate()}>
               {T.save}

@@ -48,6 +48,8 @@ type UpstreamName = keyof typeof NETWORKS;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** The measurement of the locked-down key through the gateway. */
 const LOCKED_TARGET = 'gateway, locked key';
+/** The same gateway in a second process with its per-method figures and request log off (RPC_INSIGHT=false). */
+const INSIGHT_OFF_TARGET = 'gateway, insight off';
 /** The least a proxy in Node.js does per request (support/minimal-proxy.ts): the runtime's ceiling. */
 const MINIMAL_TARGET = 'minimal Node proxy';
 
@@ -148,14 +150,34 @@ function figuresOf(scenario: Scenario, best: Measurement[], rounds: Map<string, 
       ...(scenario.upstream === 'fixed' && scenario.load.connections >= 64 ? { target: { min: 0.9 } } : {}),
     });
   }
+  // Rounds of targets that should be about equal interleave; their medians, not their best, are
+  // compared: on a shared machine one lucky round of either would decide a ratio that should be about 1.
+  const median = (target: string) => {
+    const values = (rounds.get(target) ?? []).map((m) => m.requestsPerSecond).sort((a, b) => a - b);
+    const middle = values.length >> 1;
+    return values.length % 2 ? (values[middle] ?? 0) : ((values[middle - 1] ?? 0) + (values[middle] ?? 0)) / 2;
+  };
+  const off = others.find((m) => m.target === INSIGHT_OFF_TARGET);
+  if (off?.serverCpu !== undefined && gateway.serverCpu !== undefined) {
+    // Server CPU per request is steadier than throughput on a shared machine: the insight's own cost.
+    const cpuPerRequest = (m: Measurement) => ((m.serverCpu ?? 0) * 1e6) / m.requestsPerSecond;
+    figures.push({
+      suite: 'gateway',
+      name: `insight's added server CPU per request, ${scenario.label}`,
+      value: round(cpuPerRequest(gateway) - cpuPerRequest(off), 1),
+      unit: 'µs',
+    });
+  }
+  if (off) {
+    figures.push({
+      suite: 'gateway',
+      name: `insight on ÷ off req/s (median round), ${scenario.label}`,
+      value: round(median('gateway') / median(INSIGHT_OFF_TARGET), 2),
+      unit: '×',
+      ...(scenario.load.connections >= 64 ? { target: { min: 0.97 } } : {}),
+    });
+  }
   if (locked) {
-    // The two keys' rounds interleave; their medians, not their best, are compared: on a shared
-    // machine one lucky round of either would decide a ratio that should be about 1.
-    const median = (target: string) => {
-      const values = (rounds.get(target) ?? []).map((m) => m.requestsPerSecond).sort((a, b) => a - b);
-      const middle = values.length >> 1;
-      return values.length % 2 ? (values[middle] ?? 0) : ((values[middle - 1] ?? 0) + (values[middle] ?? 0)) / 2;
-    };
     figures.push({
       suite: 'gateway',
       name: `locked-down key ÷ plain key req/s (median round), ${scenario.label}`,
@@ -193,6 +215,10 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   const holder = await customer(srv);
   const lockedUrl = await lockedDownKey(holder);
+  const srvOff = await server(cleanup, await tempDir(cleanup), { [NETWORKS.fixed]: upstreams.fixed.url }, undefined, {
+    RPC_INSIGHT: 'false',
+  });
+  const holderOff = await customer(srvOff);
   const nginx = ensureNginx(log);
   const proxies = nginx
     ? {
@@ -207,6 +233,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   if (pinning) {
     for (const pid of [
       srv.pid,
+      srvOff.pid,
       upstreams.fixed.pid,
       upstreams.anvil.pid,
       proxies?.fixed.pid,
@@ -262,6 +289,11 @@ async function main(cleanup: Cleanup): Promise<number> {
         headers: { origin: LOCKED_ORIGIN },
         cpuSeconds: srv.cpuSeconds,
       });
+      targets.push({
+        name: INSIGHT_OFF_TARGET,
+        url: holderOff.gatewayUrl(NETWORKS.fixed),
+        cpuSeconds: srvOff.cpuSeconds,
+      });
     }
     // Every path must give the upstream's own answer before it is timed.
     const expected = await call(targets[0]?.url as string, load.body);
@@ -314,7 +346,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     problems(m, `${m.target} (${m.connections} connections, ${m.calls} calls per request)`),
   );
   if (metered < gatewayCalls) trouble.push(`gateway: metered ${metered} calls of ${gatewayCalls} answered`);
-  for (const line of srv.log.errors) trouble.push(`server logged: ${line.slice(0, 300)}`);
+  for (const line of [...srv.log.errors, ...srvOff.log.errors]) trouble.push(`server logged: ${line.slice(0, 300)}`);
   const doubts = all.map(latencyDoubts).filter((doubt) => doubt !== undefined);
 
   const cpus = os.cpus();

@@ -5,6 +5,7 @@ import { DEFAULT_REQUEST_PRICE_USD, OWNER_ROLE, RPC_RESOURCES } from '@ebs/contr
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/modules/identity/passwords.ts';
+import { insightStatements } from './insight-seed.ts';
 
 /** Days of history: the oldest rows are this many days old, the newest of today. */
 export const HISTORY_DAYS = 730;
@@ -145,6 +146,8 @@ function measuredStatements(dataset: Dataset, userId: RawBuilder<unknown>): RawB
         case when k < ${sql.lit(RECENT_KEYS)} then null else now() - make_interval(days => ${sql.lit(RECENT_DAYS)}) end,
         ${userId}, ${created}, ${created}
       from generate_series(0, ${sql.lit(RECENT_KEYS + oldKeys - 1)}) k`);
+    // The gateway's insight: the request log and the per-method figures (support/insight-seed.ts).
+    statements.push(...insightStatements(accountId, (k) => sqlId(KIND.key, i, k), account.transactions));
     // Usage: today's records open (PENDING), every earlier day's billed with that day's withdrawal.
     const day = sql`${TODAY} - day_ago`;
     statements.push(sql`insert into account_resource_usage
@@ -242,7 +245,8 @@ async function loadStatements(db: Db, dataset: Dataset): Promise<RawBuilder<unkn
   // time. Indexes behind constraints (primary keys, unique keys) stay.
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
     select indexname as name, indexdef as definition from pg_indexes i
-    where schemaname = current_schema() and tablename in ('account_transactions', 'account_resource_usage')
+    where schemaname = current_schema()
+      and tablename in ('account_transactions', 'account_resource_usage', 'rpc_request_log', 'rpc_method_stats')
       and not exists (select from pg_constraint c where c.conindid = (quote_ident(i.indexname))::regclass)`.execute(db);
   return [
     sql`set session_replication_role = replica`,

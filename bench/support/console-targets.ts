@@ -1,5 +1,7 @@
 // What the console API benchmark measures: each call of the pages (support/console-calls.ts) with
 // its target (p99, ms) and the check of its answer against what was seeded.
+
+import type { MethodSeries, MethodStatList, RequestLogList } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database.ts';
 import {
@@ -15,6 +17,7 @@ import {
   usagePage,
 } from './console-calls.ts';
 import { type MeasuredAccount, RECENT_PER_DAY } from './console-seed.ts';
+import { FAILED_EVERY, INSIGHT_METHODS, INSIGHT_PAIRS, LOGGED_PER_TRANSACTION } from './insight-seed.ts';
 
 const CHART_DAYS = 180;
 
@@ -76,6 +79,7 @@ export function measuredCalls(resources: { billing: string[]; usage: string[] })
     },
     chart(`chart Account Billing, ${CHART_DAYS} days`, resources.billing),
     chart(`chart Service Usage, ${CHART_DAYS} days`, resources.usage),
+    ...insightCalls(),
     {
       name: 'card Available Credits',
       target: 20,
@@ -105,5 +109,47 @@ export function measuredCalls(resources: { billing: string[]; usage: string[] })
         if (records.length !== days * RECENT_PER_DAY) throw new Error(`monthly calls: ${records.length} records`);
       },
     },
+  ];
+}
+
+/** The Analytics page's and the request log's calls, on the seeded insight (support/insight-seed.ts). */
+function insightCalls(): MeasuredCall[] {
+  const methods = (days: number): MeasuredCall => ({
+    name: `analytics, methods, ${days} days`,
+    target: 50,
+    call: (api, a) => async () => {
+      const { methods } = await api.get<MethodStatList>('/api/v1.0/usage/api/methods', a.id, { ...lastDays(days) });
+      if (methods.length !== INSIGHT_PAIRS) throw new Error(`methods, ${days} days: ${methods.length} rows`);
+    },
+  });
+  const log = (name: string, query: Record<string, string | number>, expected: (a: MeasuredAccount) => number) => ({
+    name,
+    target: 50,
+    call: (api: ConsoleClient, a: MeasuredAccount) => async () => {
+      const page = await api.get<RequestLogList>('/api/v1.0/usage/api/requests', a.id, { limit: 10, ...query });
+      const total = Math.min(expected(a), 10_000);
+      if (page.totalCount !== total || page.requests.length !== 10) {
+        throw new Error(`${name}: ${page.requests.length} rows of ${page.totalCount}, seeded ${total}`);
+      }
+    },
+  });
+  const logged = (a: MeasuredAccount) => a.transactions * LOGGED_PER_TRANSACTION;
+  return [
+    methods(7),
+    methods(90),
+    {
+      name: 'analytics, charts, 30 days',
+      target: 50,
+      call: (api, a) => async () => {
+        const series = await api.get<MethodSeries>('/api/v1.0/usage/api/methods/series', a.id, { ...lastDays(30) });
+        if (series.points.length < INSIGHT_METHODS.length * 23)
+          throw new Error(`charts: ${series.points.length} points`);
+      },
+    },
+    log('request log, first page', {}, logged),
+    log('request log, failed only, page 100', { failedOnly: 'true', offset: 990 }, (a) =>
+      Math.ceil(logged(a) / FAILED_EVERY),
+    ),
+    log('request log, one method', { method: 'eth_call' }, (a) => Math.ceil(logged(a) / INSIGHT_METHODS.length)),
   ];
 }

@@ -86,7 +86,7 @@ const RequestFilter = {
 export const RequestLogQuery = Type.Object(
   {
     limit: defaulted(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-    offset: defaulted(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+    offset: defaulted(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
     ...RequestFilter,
   },
   { additionalProperties: false },
@@ -110,6 +110,6 @@ export type RequestLogEntry = Static<typeof RequestLogEntry>;
 
 export const RequestLogList = Type.Object({
   requests: Type.Array(RequestLogEntry),
-  totalCount: Type.Integer(),
+  totalCount: Type.Integer({ description: 'the matching requests, counted up to 10 000' }),
 });
 export type RequestLogList = Static<typeof RequestLogList>;

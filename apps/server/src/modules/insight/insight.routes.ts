@@ -28,7 +28,7 @@ function checkedNetwork(network: string | undefined): string | undefined {
 function periodOf(query: { dateStart?: string; dateEnd?: string; hours?: number }, now = Date.now()) {
   if (query.hours !== undefined) {
     const hourEnd = now - (now % HOUR_MS) + HOUR_MS;
-    return { from: new Date(hourEnd - query.hours * HOUR_MS), to: new Date(hourEnd) };
+    return { from: new Date(hourEnd - query.hours * HOUR_MS), to: new Date(hourEnd), period: 'hour' as const };
   }
   const range = dayRange(query.dateStart, query.dateEnd);
   const last = range.to ?? new Date(now - (now % DAY_MS));
@@ -37,7 +37,7 @@ function periodOf(query: { dateStart?: string; dateEnd?: string; hours?: number 
   if (last.getTime() - first.getTime() >= MAX_RANGE_DAYS * DAY_MS) {
     throw badRequest(`The range must not be longer than ${MAX_RANGE_DAYS} days`);
   }
-  return { from: first, to: new Date(last.getTime() + DAY_MS) };
+  return { from: first, to: new Date(last.getTime() + DAY_MS), period: 'day' as const };
 }
 
 function filterOf(query: {
@@ -70,10 +70,10 @@ export const insightRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }
   });
 
   route(app, endpoints.usage.methodSeries, {}, async (req) => {
-    const interval = req.query.hours === undefined ? 'day' : 'hour';
-    const series = await readMethodSeries(db, requireAccount(req).id, filterOf(req.query), interval);
+    const filter = filterOf(req.query);
+    const series = await readMethodSeries(db, requireAccount(req).id, filter);
     return ok({
-      interval,
+      interval: filter.period,
       points: series.byMethod.map((p) => ({ ...p, time: p.time.toISOString() })),
       latency: series.latency.map((p) => ({
         time: p.time.toISOString(),

@@ -1,2 +1,4 @@
-// What other modules read of the gateway's insight: the alerts' recent error rate.
+// What other modules read of the gateway's insight: the alerts' recent error rate, the key id of
+// the figures of all of an account's keys (the benchmark seeds them).
+export { ALL_KEYS } from './method-stats.store.ts';
 export { recentCallsSince } from './recent-calls.store.ts';

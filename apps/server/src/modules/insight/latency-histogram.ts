@@ -18,12 +18,14 @@ export function bucketOf(ms: number): number {
 /** A bucket's upper bound, ms. */
 export const upperBoundOf = (bucket: number): number => FIRST_BOUND_MS * GROWTH ** bucket;
 
-/** Counts one latency into a histogram. */
-export function record(histogram: number[], ms: number): void {
-  const bucket = bucketOf(ms);
+/** Counts `n` latencies of one bucket into a histogram. */
+export function addToBucket(histogram: number[], bucket: number, n: number): void {
   while (histogram.length <= bucket) histogram.push(0);
-  histogram[bucket] = (histogram[bucket] ?? 0) + 1;
+  histogram[bucket] = (histogram[bucket] ?? 0) + n;
 }
+
+/** Counts one latency into a histogram. */
+export const record = (histogram: number[], ms: number): void => addToBucket(histogram, bucketOf(ms), 1);
 
 /** Adds `from` into `into`. */
 export function merge(into: number[], from: readonly number[]): void {

@@ -5,12 +5,13 @@ import { insertAccount } from '../accounts/accounts.test-kit.ts';
 import { insertUser } from '../identity/identity.test-kit.ts';
 import { keepInsight } from './insight-retention.job.ts';
 import { percentile, record } from './latency-histogram.ts';
-import { addMethodStats, type MethodStatCount, readMethodStats } from './method-stats.store.ts';
+import { ALL_KEYS, addMethodStats, type MethodStatCount, readMethodStats } from './method-stats.store.ts';
 import { addRequests, listRequests } from './request-log.store.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const KEY = '00000000-0000-4000-8000-000000000001';
+const OTHER_KEY = '00000000-0000-4000-8000-000000000002';
 
 describe.each(testDatabases)('the gateway’s figures kept on $name', (database) => {
   let db: Db;
@@ -30,12 +31,12 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
   });
   afterAll(() => close());
 
-  const hourOf = (hour: number, calls: number, latencyMs: number): MethodStatCount => {
+  const hourOf = (hour: number, calls: number, latencyMs: number, apiKeyId = KEY): MethodStatCount => {
     const latency: number[] = [];
     for (let i = 0; i < calls; i++) record(latency, latencyMs);
     return {
       accountId,
-      apiKeyId: KEY,
+      apiKeyId,
       network: 'ethereum/mainnet',
       method: 'eth_call',
       hour,
@@ -47,32 +48,46 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
     };
   };
 
-  it('adds flushes into their hour, rolls old hours into days and forgets what is past keeping, counting nothing twice', async () => {
+  it('adds each flush to its key’s hour and day and to the day of all keys, and forgets hours after a week and days after 90', async () => {
     const now = Date.parse('2026-06-30T12:30:00Z');
     const today = Date.parse('2026-06-30T00:00:00Z');
     const tenDaysAgo = today - 10 * DAY;
-    // Two flushes of one hour (two processes), a second hour of that day, a day past keeping.
+    // Two flushes of one hour (two processes), a second hour of that day by another key, a day past keeping.
     await addMethodStats(db, [hourOf(tenDaysAgo + 3 * HOUR, 10, 2)]);
-    await addMethodStats(db, [hourOf(tenDaysAgo + 3 * HOUR, 30, 2), hourOf(tenDaysAgo + 5 * HOUR, 60, 40)]);
+    await addMethodStats(db, [hourOf(tenDaysAgo + 3 * HOUR, 30, 2), hourOf(tenDaysAgo + 5 * HOUR, 60, 40, OTHER_KEY)]);
     await addMethodStats(db, [hourOf(today - 100 * DAY, 5, 1), hourOf(today + 12 * HOUR, 7, 3)]);
-    const range = { from: new Date(tenDaysAgo), to: new Date(today + DAY) };
-    const before = await readMethodStats(db, accountId, range);
+    const days = { from: new Date(tenDaysAgo), to: new Date(today + DAY), period: 'day' as const };
+    const before = await readMethodStats(db, accountId, days);
+    expect(before).toEqual([expect.objectContaining({ calls: 107, errors: 4 })]);
+    // The hours of the same range hold the same figures, whichever way they are summed.
+    const hours = { ...days, period: 'hour' as const };
+    expect((await readMethodStats(db, accountId, hours))[0]).toEqual(before[0]);
+    const oneKey = await readMethodStats(db, accountId, { ...days, apiKeyId: OTHER_KEY });
+    expect(oneKey[0]).toMatchObject({ calls: 60, errors: 1 });
+    expect(percentile(oneKey[0]?.latency ?? [], 0.5)).toBeCloseTo(40, -1);
 
-    // Two processes run the job at once: the hours are claimed once.
     await Promise.all([keepInsight(db, now), keepInsight(db, now)]);
-    const after = await readMethodStats(db, accountId, range);
-    expect(after).toEqual(before);
-    expect(after[0]).toMatchObject({ calls: 107, errors: 4 });
-    expect(percentile(after[0]?.latency ?? [], 0.5)).toBeCloseTo(percentile(before[0]?.latency ?? [], 0.5));
-    const rows = await db
+    expect(await readMethodStats(db, accountId, days)).toEqual(before);
+    expect(await readMethodStats(db, accountId, { ...hours, from: new Date(today) })).toEqual([
+      expect.objectContaining({ calls: 7 }),
+    ]);
+    const kept = await db
       .selectFrom('rpc_method_stats')
-      .select(['period', 'period_start', 'calls'])
+      .select(['period', 'period_start', 'api_key_id', 'calls'])
       .where('account_id', '=', accountId)
       .orderBy('period_start')
+      .orderBy('period')
+      .orderBy('api_key_id')
       .execute();
-    expect(rows.map((r) => [r.period, new Date(r.period_start).toISOString(), Number(r.calls)])).toEqual([
-      ['day', new Date(tenDaysAgo).toISOString(), 100],
-      ['hour', new Date(today + 12 * HOUR).toISOString(), 7],
+    expect(
+      kept.map((r) => [r.period, new Date(r.period_start).toISOString().slice(0, 13), r.api_key_id, Number(r.calls)]),
+    ).toEqual([
+      ['day', new Date(tenDaysAgo).toISOString().slice(0, 13), ALL_KEYS, 100],
+      ['day', new Date(tenDaysAgo).toISOString().slice(0, 13), KEY, 40],
+      ['day', new Date(tenDaysAgo).toISOString().slice(0, 13), OTHER_KEY, 60],
+      ['day', new Date(today).toISOString().slice(0, 13), ALL_KEYS, 7],
+      ['day', new Date(today).toISOString().slice(0, 13), KEY, 7],
+      ['hour', new Date(today + 12 * HOUR).toISOString().slice(0, 13), KEY, 7],
     ]);
   });
 

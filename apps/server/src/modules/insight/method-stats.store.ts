@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { LATENCY_BUCKETS } from './latency-histogram.ts';
 
 /** One account's calls of one method through one key and network in one hour (UTC). */
 export interface MethodStatCount {
@@ -20,34 +21,80 @@ export interface MethodStatCount {
   latency: number[];
 }
 
-const keyOf = (c: MethodStatCount) => `${c.accountId}|${c.hour}|${c.apiKeyId}|${c.network}|${c.method}`;
+/** The key id of the rows that hold every key of an account together. */
+export const ALL_KEYS = '00000000-0000-0000-0000-000000000000';
+
+const DAY_MS = 86_400_000;
+
+interface Row {
+  accountId: string;
+  apiKeyId: string;
+  network: string;
+  method: string;
+  start: number;
+  period: 'hour' | 'day';
+  calls: number;
+  rpcErrors: number;
+  refused: number;
+  upstreamErrors: number;
+  latency: number[];
+}
+
+const rowKey = (r: Row) => `${r.accountId}|${r.period}|${r.apiKeyId}|${r.start}|${r.network}|${r.method}`;
 
 /**
- * Adds counted calls to their hours' rows, latency bucket by bucket. Rows are locked in one order
- * (the primary key's), so two processes flushing at once never deadlock.
+ * The rows a flush adds to: each hour of each key; each day of each key; each day of the account's
+ * keys together (what the Analytics page reads for whole days, a row per day, network and method
+ * whatever the number of keys). Summed here, so each row is written once per flush.
  */
+function rowsOf(counts: MethodStatCount[]): Row[] {
+  const rows = new Map<string, Row>();
+  const add = (count: MethodStatCount, apiKeyId: string, start: number, period: Row['period']) => {
+    const row: Row = { ...count, apiKeyId, start, period, latency: [...count.latency] };
+    const key = rowKey(row);
+    const known = rows.get(key);
+    if (!known) {
+      rows.set(key, row);
+      return;
+    }
+    known.calls += row.calls;
+    known.rpcErrors += row.rpcErrors;
+    known.refused += row.refused;
+    known.upstreamErrors += row.upstreamErrors;
+    for (let i = 0; i < row.latency.length; i++) known.latency[i] = (known.latency[i] ?? 0) + (row.latency[i] ?? 0);
+  };
+  for (const count of counts) {
+    const day = count.hour - (count.hour % DAY_MS);
+    add(count, count.apiKeyId, count.hour, 'hour');
+    add(count, count.apiKeyId, day, 'day');
+    add(count, ALL_KEYS, day, 'day');
+  }
+  // Rows are locked in one order (the primary key's), so two processes flushing at once never deadlock.
+  return [...rows.values()].sort((a, b) => (rowKey(a) < rowKey(b) ? -1 : rowKey(a) > rowKey(b) ? 1 : 0));
+}
+
+/** Adds counted calls to their rows (rowsOf), latency bucket by bucket. */
 export async function addMethodStats(db: Db, counts: MethodStatCount[]): Promise<void> {
   if (counts.length === 0) return;
-  const ordered = [...counts].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
   await db
     .insertInto('rpc_method_stats')
     .values(
-      ordered.map((c) => ({
-        account_id: c.accountId,
-        period_start: new Date(c.hour),
-        period: 'hour' as const,
-        api_key_id: c.apiKeyId,
-        network: c.network,
-        method: c.method,
-        calls: c.calls,
-        rpc_errors: c.rpcErrors,
-        refused: c.refused,
-        upstream_errors: c.upstreamErrors,
-        latency: c.latency,
+      rowsOf(counts).map((r) => ({
+        account_id: r.accountId,
+        period_start: new Date(r.start),
+        period: r.period,
+        api_key_id: r.apiKeyId,
+        network: r.network,
+        method: r.method,
+        calls: r.calls,
+        rpc_errors: r.rpcErrors,
+        refused: r.refused,
+        upstream_errors: r.upstreamErrors,
+        latency: r.latency,
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['account_id', 'period_start', 'period', 'api_key_id', 'network', 'method']).doUpdateSet({
+      oc.columns(['account_id', 'period', 'api_key_id', 'period_start', 'network', 'method']).doUpdateSet({
         calls: sql`rpc_method_stats.calls + excluded.calls`,
         rpc_errors: sql`rpc_method_stats.rpc_errors + excluded.rpc_errors`,
         refused: sql`rpc_method_stats.refused + excluded.refused`,
@@ -63,6 +110,8 @@ export interface MethodStatsFilter {
   from: Date;
   /** Exclusive. */
   to: Date;
+  /** Hours (the last hours) or whole days. */
+  period: 'hour' | 'day';
   apiKeyId?: string;
   network?: string;
 }
@@ -74,26 +123,44 @@ export interface SummedStats {
   latency: number[];
 }
 
-const summed = {
-  calls: sql<string>`sum(s.calls)::text`.as('calls'),
-  errors: sql<string>`sum(s.rpc_errors + s.refused + s.upstream_errors)::text`.as('errors'),
-  latency: sql<string[]>`ebs_sum_counts(s.latency)::text[]`.as('latency'),
-};
+/**
+ * The histogram summed bucket by bucket with the database's own sum() of each position, up to the
+ * longest histogram of the rows read: a few times faster than an aggregate of arrays written in SQL,
+ * which the Analytics page's ranges (tens of thousands of rows) would feel.
+ */
+const summed = (buckets: number) => [
+  sql<string>`sum(s.calls)::text`.as('calls'),
+  sql<string>`sum(s.rpc_errors + s.refused + s.upstream_errors)::text`.as('errors'),
+  ...Array.from({ length: Math.min(buckets, LATENCY_BUCKETS) }, (_, i) =>
+    sql<string | null>`sum(s.latency[${sql.lit(i + 1)}])::text`.as(`b${i}`),
+  ),
+];
 
-const toSummed = (r: { calls: string; errors: string; latency: string[] | null }): SummedStats => ({
-  calls: Number(r.calls),
-  errors: Number(r.errors),
-  latency: (r.latency ?? []).map(Number),
-});
+function toSummed(r: Record<string, unknown>): SummedStats {
+  const latency: number[] = [];
+  for (let i = 0; i < LATENCY_BUCKETS; i++) latency.push(Number(r[`b${i}`] ?? 0));
+  while (latency.length > 0 && latency[latency.length - 1] === 0) latency.pop();
+  return { calls: Number(r.calls), errors: Number(r.errors), latency };
+}
+
+/** The longest histogram among a filter's rows: how many positions are worth summing. */
+async function bucketsOf(db: Db, accountId: string, filter: MethodStatsFilter): Promise<number> {
+  const row = await matching(db, accountId, filter)
+    .select(sql<number | null>`max(cardinality(s.latency))`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
 
 function matching(db: Db, accountId: string, filter: MethodStatsFilter) {
-  // Hours and days never overlap (a day row replaces its hours), so one range reads both.
   let rows = db
     .selectFrom('rpc_method_stats as s')
     .where('s.account_id', '=', accountId)
+    .where('s.period', '=', filter.period)
     .where('s.period_start', '>=', filter.from)
     .where('s.period_start', '<', filter.to);
+  // Days of all keys have rows of their own; hours are summed over the keys' rows.
   if (filter.apiKeyId) rows = rows.where('s.api_key_id', '=', filter.apiKeyId);
+  else rows = rows.where('s.api_key_id', filter.period === 'day' ? '=' : '!=', ALL_KEYS);
   if (filter.network) rows = rows.where('s.network', '=', filter.network);
   return rows;
 }
@@ -104,8 +171,9 @@ export async function readMethodStats(
   accountId: string,
   filter: MethodStatsFilter,
 ): Promise<Array<SummedStats & { method: string; network: string }>> {
+  const buckets = await bucketsOf(db, accountId, filter);
   const rows = await matching(db, accountId, filter)
-    .select(['s.method', 's.network', summed.calls, summed.errors, summed.latency])
+    .select(['s.method', 's.network', ...summed(buckets)])
     .groupBy(['s.method', 's.network'])
     .orderBy(sql`sum(s.calls)`, 'desc')
     .orderBy('s.method')
@@ -119,22 +187,21 @@ export async function readMethodSeries(
   db: Db,
   accountId: string,
   filter: MethodStatsFilter,
-  interval: 'hour' | 'day',
 ): Promise<{
   byMethod: Array<{ time: Date; method: string; calls: number; errors: number }>;
   latency: Array<{ time: Date; latency: number[] }>;
 }> {
-  // A literal, not a parameter: the select list and the grouping must be one expression.
-  const time = sql<Date>`date_trunc(${sql.lit(interval)}, s.period_start, 'UTC')`;
+  const time = sql<Date>`s.period_start`;
+  const buckets = await bucketsOf(db, accountId, filter);
   const [byMethod, latency] = await Promise.all([
     matching(db, accountId, filter)
-      .select([time.as('time'), 's.method', summed.calls, summed.errors])
+      .select([time.as('time'), 's.method', ...summed(0)])
       .groupBy([time, 's.method'])
       .orderBy(time)
       .orderBy('s.method')
       .execute(),
     matching(db, accountId, filter)
-      .select([time.as('time'), summed.latency])
+      .select([time.as('time'), ...summed(buckets)])
       .groupBy(time)
       .orderBy(time)
       .execute(),
@@ -146,37 +213,16 @@ export async function readMethodSeries(
       calls: Number(r.calls),
       errors: Number(r.errors),
     })),
-    latency: latency.map((r) => ({ time: new Date(r.time), latency: (r.latency ?? []).map(Number) })),
+    latency: latency.map((r) => ({ time: new Date(r.time), latency: toSummed(r).latency })),
   };
 }
 
-/**
- * Rolls the hours before `before` (a day's start) into their days. The hours are deleted and their
- * sums added in one statement: a second process doing the same at once finds them gone, so nothing
- * is counted twice.
- */
-export async function rollUpHours(db: Db, before: Date): Promise<number> {
-  const result = await sql`
-    with gone as (
-      delete from rpc_method_stats where period = 'hour' and period_start < ${before} returning *
-    )
-    insert into rpc_method_stats as s (account_id, period_start, period, api_key_id, network, method,
-      calls, rpc_errors, refused, upstream_errors, latency)
-    select account_id, date_trunc('day', period_start, 'UTC'), 'day', api_key_id, network, method,
-      sum(calls), sum(rpc_errors), sum(refused), sum(upstream_errors), ebs_sum_counts(latency)
-    from gone
-    group by account_id, date_trunc('day', period_start, 'UTC'), api_key_id, network, method
-    on conflict (account_id, period_start, period, api_key_id, network, method) do update set
-      calls = s.calls + excluded.calls,
-      rpc_errors = s.rpc_errors + excluded.rpc_errors,
-      refused = s.refused + excluded.refused,
-      upstream_errors = s.upstream_errors + excluded.upstream_errors,
-      latency = ebs_add_counts(s.latency, excluded.latency)`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
-}
-
-/** Forgets the figures of periods that started before `before`. */
-export async function pruneMethodStats(db: Db, before: Date): Promise<number> {
-  const result = await db.deleteFrom('rpc_method_stats').where('period_start', '<', before).executeTakeFirst();
+/** Forgets the rows of one period kind that started before `before`. */
+export async function pruneMethodStats(db: Db, period: 'hour' | 'day', before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('rpc_method_stats')
+    .where('period', '=', period)
+    .where('period_start', '<', before)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

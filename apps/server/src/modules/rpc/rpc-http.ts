@@ -12,7 +12,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { errorsInAnswer, errorsOfAnswers } from '../insight/answer-errors.ts';
-import type { ObservedRequest } from '../insight/gateway-insight.ts';
+import type { Observer } from '../insight/gateway-insight.ts';
 import type { KeyRequest } from '../keys/key-access.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
 import type { Caller, RpcGateway } from './rpc.service.ts';
@@ -154,7 +154,7 @@ export class RpcHttp {
         writeJson(response, status, parsed.batch ? screened.answers : screened.answers[0]);
         if (seen) {
           const callErrors = errorsOfAnswers(screened.answers, calls);
-          insight.record({ ...seen, calls, httpStatus: status, callErrors, latencyMs: performance.now() - started });
+          insight.record(seen, calls, status, performance.now() - started, callErrors);
         }
         return;
       }
@@ -172,25 +172,20 @@ export class RpcHttp {
       if (seen) {
         // A streamed (large) answer is not read for errors.
         const callErrors = 'body' in answer ? errorsInAnswer(answer.body, calls) : undefined;
-        insight.record({
-          ...seen,
-          calls,
-          httpStatus: answer.status,
-          callErrors,
-          latencyMs: performance.now() - started,
-        });
+        insight.record(seen, calls, answer.status, performance.now() - started, callErrors);
       }
     } catch (error) {
       const refusal = error instanceof RpcRefusal ? error : undefined;
       // A caller that hung up saw no answer: nothing to count.
       if (seen && (refusal || !(response.destroyed || request.socket.destroyed))) {
-        insight.record({
-          ...seen,
+        insight.record(
+          seen,
           calls,
-          httpStatus: refusal?.httpStatus ?? 500,
-          refusalCode: refusal?.code ?? RpcErrorCodes.upstream,
-          latencyMs: performance.now() - started,
-        });
+          refusal?.httpStatus ?? 500,
+          performance.now() - started,
+          undefined,
+          refusal?.code ?? RpcErrorCodes.upstream,
+        );
       }
       throw error;
     }
@@ -235,15 +230,13 @@ export function keyRequestOf(
 }
 
 /** What every observation of a caller's request shares (the request log's who and where). */
-export function observation(caller: Caller, network: string, keyRequest: KeyRequest) {
-  return {
-    accountId: caller.accountId,
-    apiKeyId: caller.apiKeyId,
-    network,
-    clientIp: keyRequest.ip,
-    origin: keyRequest.origin,
-  } satisfies Partial<ObservedRequest>;
-}
+export const observation = (caller: Caller, network: string, keyRequest: KeyRequest): Observer => ({
+  accountId: caller.accountId,
+  apiKeyId: caller.apiKeyId,
+  network,
+  clientIp: keyRequest.ip,
+  origin: keyRequest.origin,
+});
 
 /** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */
 export function credential(

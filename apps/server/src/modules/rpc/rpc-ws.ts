@@ -238,7 +238,7 @@ export class RpcWebSockets {
         if (screened.forward === null) {
           if (seen) {
             const callErrors = errorsOfAnswers(screened.answers, calls);
-            insight.record({ ...seen, calls, httpStatus: 200, callErrors, latencyMs: performance.now() - started });
+            insight.record(seen, calls, 200, performance.now() - started, callErrors);
           }
           return JSON.stringify(parsed.batch ? screened.answers : screened.answers[0]);
         }
@@ -270,19 +270,20 @@ export class RpcWebSockets {
       this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
       if (seen) {
         const callErrors = errorsInAnswer(answer, calls);
-        insight.record({ ...seen, calls, httpStatus: 200, callErrors, latencyMs: performance.now() - started });
+        insight.record(seen, calls, 200, performance.now() - started, callErrors);
       }
       return answer;
     } catch (error) {
       if (seen) {
         const refusal = error instanceof RpcRefusal ? error : undefined;
-        insight.record({
-          ...seen,
+        insight.record(
+          seen,
           calls,
-          httpStatus: refusal?.httpStatus ?? 500,
-          refusalCode: refusal?.code ?? RpcErrorCodes.upstream,
-          latencyMs: performance.now() - started,
-        });
+          refusal?.httpStatus ?? 500,
+          performance.now() - started,
+          undefined,
+          refusal?.code ?? RpcErrorCodes.upstream,
+        );
       }
       // A batch that fails after its eth_subscribe was made: the client never gets the id, so no subscription.
       for (const subscription of made.splice(0)) this.subscriptions.end(connection, subscription);

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.ts';
+import { pglite } from '../../testing/databases.ts';
+import { insertAccount } from '../accounts/accounts.test-kit.ts';
+import { insertUser } from '../identity/identity.test-kit.ts';
+import {
+  FAILURES_LOGGED_PER_FLUSH,
+  GatewayInsight,
+  INVALID_METHOD,
+  SUCCESSES_LOGGED_PER_FLUSH,
+} from './gateway-insight.ts';
+import { readMethodStats } from './method-stats.store.ts';
+import { listRequests } from './request-log.store.ts';
+
+const KEY = '00000000-0000-4000-8000-0000000000aa';
+const quiet = { error() {} } as never;
+
+describe('the gateway’s insight in memory', () => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let accountId: string;
+  beforeAll(async () => {
+    ({ db, close } = await pglite.open());
+    const owner = await insertUser(db, {
+      email: 'insight@example.com',
+      givenName: 'A',
+      familyName: 'B',
+      passwordHash: 'h',
+      referralCode: null,
+    });
+    accountId = (await insertAccount(db, { name: 'insight', customerId: null, ownerId: owner, roleName: 'OWNER' })).id;
+  });
+  afterAll(() => close());
+
+  const seen = () => ({
+    accountId,
+    apiKeyId: KEY,
+    network: 'ethereum/mainnet',
+    clientIp: '203.0.113.1',
+    origin: undefined,
+  });
+  const day = () => {
+    const now = Date.now();
+    const start = now - (now % 86_400_000);
+    return { from: new Date(start), to: new Date(start + 86_400_000), period: 'day' as const };
+  };
+
+  it('counts a batch per method, every made-up method name as one, and keeps the log within its bounds', async () => {
+    const insight = new GatewayInsight(db, quiet, true);
+    const call = (method: unknown) => ({ method });
+    insight.record(seen(), [call('eth_call'), call('eth_call'), call('eth_chainId')], 200, 3, [null, -32000, null]);
+    for (const made of ['x'.repeat(100), 42, 'no spaces allowed', null]) insight.record(seen(), [call(made)], 200, 1);
+    for (let i = 0; i < 3 * FAILURES_LOGGED_PER_FLUSH; i++)
+      insight.record(seen(), [call('eth_sign')], 200, 1, [-32601]);
+    for (let i = 0; i < 1000; i++) insight.record(seen(), [call('eth_blockNumber')], 200, 1);
+    expect(insight.unflushed).toBe(3 + 4 + 3 * FAILURES_LOGGED_PER_FLUSH + 1000);
+    await insight.flush();
+
+    const figures = Object.fromEntries(
+      (await readMethodStats(db, accountId, day())).map((m) => [m.method, [m.calls, m.errors]]),
+    );
+    expect(figures).toEqual({
+      eth_blockNumber: [1000, 0],
+      eth_sign: [3 * FAILURES_LOGGED_PER_FLUSH, 3 * FAILURES_LOGGED_PER_FLUSH],
+      eth_call: [2, 1],
+      [INVALID_METHOD]: [4, 0],
+      eth_chainId: [1, 0],
+    });
+    const since = new Date(0);
+    const failed = await listRequests(db, accountId, { since, failedOnly: true, limit: 10, offset: 0 });
+    // The batch with its failed call, then the method policy's refusals up to the bound.
+    expect(failed.totalCount).toBe(FAILURES_LOGGED_PER_FLUSH);
+    const all = await listRequests(db, accountId, { since, limit: 10, offset: 0 });
+    expect(all.totalCount).toBe(FAILURES_LOGGED_PER_FLUSH + SUCCESSES_LOGGED_PER_FLUSH);
+    expect(insight.dropped).toBe(2 * FAILURES_LOGGED_PER_FLUSH + 1);
+  });
+
+  it('records nothing when turned off', async () => {
+    const insight = new GatewayInsight(db, quiet, false);
+    insight.record(seen(), [{ method: 'eth_call' }], 200, 1);
+    expect(insight.unflushed).toBe(0);
+  });
+});

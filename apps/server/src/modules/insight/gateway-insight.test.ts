@@ -75,6 +75,16 @@ describe('the gateway’s insight in memory', () => {
     expect(insight.dropped).toBe(2 * FAILURES_LOGGED_PER_FLUSH + 1);
   });
 
+  it('counts past 100 made-up method names of one key’s hour as (other)', async () => {
+    const insight = new GatewayInsight(db, quiet, true);
+    const other = { ...seen(), network: 'polygon/mainnet' };
+    for (let i = 0; i < 150; i++) insight.record(other, [{ method: `made_up${i}` }], 200, 1);
+    await insight.flush();
+    const methods = await readMethodStats(db, accountId, { ...day(), network: 'polygon/mainnet' });
+    expect(methods).toHaveLength(101);
+    expect(methods[0]).toMatchObject({ method: '(other)', calls: 50 });
+  });
+
   it('records nothing when turned off', async () => {
     const insight = new GatewayInsight(db, quiet, false);
     insight.record(seen(), [{ method: 'eth_call' }], 200, 1);

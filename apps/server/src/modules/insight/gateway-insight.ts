@@ -55,8 +55,10 @@ const NONE = Symbol('none');
 
 /** The calls of a request without any (a body that was not JSON-RPC). */
 const NO_CALLS = [{ method: INVALID_METHOD }];
-/** Spellings of invalid method names one group maps to its INVALID_METHOD figures. */
+/** Spellings of invalid or surplus method names one group maps to shared figures. */
 const MAX_SPELLINGS = 200;
+/** Distinct methods counted on their own per key, network and hour. */
+const MAX_METHODS = 100;
 
 interface AccountSample {
   successesSeen: number;
@@ -163,7 +165,9 @@ export class GatewayInsight {
   }
 
   private newFigures(group: Map<unknown, Figures>, seen: Observer, sent: unknown, hour: number): Figures | undefined {
-    const method = methodName(sent);
+    // Past MAX_METHODS methods in one key's hour, the rest count as OTHER_METHODS: a caller making
+    // up method names cannot fill the table with rows.
+    const method = group.size >= MAX_METHODS ? OTHER_METHODS : methodName(sent);
     // Every method name that is not one shares the INVALID_METHOD figures of the group.
     const same = method === sent ? undefined : [...group.values()].find((f) => f.method === method);
     if (same) {

@@ -115,8 +115,11 @@ function exampleFor(schema: Schema): unknown {
       return true;
     case 'null':
       return null;
-    case 'array':
-      return [];
+    case 'array': {
+      const items = schema.items as Schema | undefined;
+      const needed = Number(schema.minItems ?? 0);
+      return items ? Array.from({ length: needed }, () => exampleFor(items)) : [];
+    }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const object: Record<string, unknown> = {};

@@ -104,7 +104,7 @@ export function AlertsCard({
                   max={usd ? 1_000_000_000 : 100}
                   step={usd ? 1 : 5}
                   precision={usd ? 2 : 1}
-                  addonAfter={usd ? 'USD' : '%'}
+                  suffix={usd ? 'USD' : '%'}
                   disabled={!canManage || !alert}
                   onChange={(value) => value !== null && change(kind, { threshold: value })}
                 />

@@ -2,7 +2,7 @@
 // log (one logged request per transaction: 1 000 000 for the largest, over the last 6 days, so that
 // all are still in the log's week when measured; one in ten failed) and its per-method figures (ten counted calls per transaction: 10 000 000), in the
 // rows the gateway's flushes would leave: each key's hours of the last 7 days, each key's days and
-// all keys' days of the last 90, for 2 keys × 10 networks × 20 methods.
+// weeks and all keys' days and weeks of the last 90, for 2 keys × 10 networks × 20 methods.
 import { RPC_NETWORKS } from '@ebs/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { ALL_KEYS } from '../../apps/server/src/modules/insight/insight.service.ts';
@@ -42,6 +42,7 @@ const NETWORKS = sql.raw(`array[${RPC_NETWORKS.map((n) => `'${n.path}'`).join(',
 const GROUPS = INSIGHT_KEYS * INSIGHT_PAIRS;
 const HOURLY_DAYS = 7;
 const DAYS = 90;
+const WEEKS = Math.ceil(DAYS / 7);
 
 /**
  * The statements that seed one account's insight; `keyId(k)` is the SQL of its k-th key's id.
@@ -59,13 +60,14 @@ export function insightStatements(
   const latency = (calls: RawBuilder<unknown>) =>
     sql`array[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
       ${calls} / 2, ${calls} * 3 / 10, ${calls} * 3 / 20, ${calls} - ${calls} / 2 - ${calls} * 3 / 10 - ${calls} * 3 / 20]::bigint[]`;
-  const stats = (period: 'hour' | 'day', start: RawBuilder<unknown>, key: RawBuilder<unknown>, calls: number) => {
+  const stats = (period: 'hour' | 'day' | 'week', start: RawBuilder<unknown>, key: RawBuilder<unknown>, calls: number) => {
     const n = sql.lit(calls);
     return sql`select ${accountId}, ${start}, ${sql.lit(period)}, ${key}, n.network, m.method, ${n}::bigint, ${n} / 50, ${n} / 100, 0, ${latency(n)}
       from unnest(${NETWORKS}) n(network) cross join unnest(${METHODS}) m(method)`;
   };
   const day = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - make_interval(days => d)`;
   const hour = sql`date_trunc('hour', now()) - make_interval(hours => h)`;
+  const week = sql`date_trunc('week', now() at time zone 'UTC') at time zone 'UTC' - make_interval(weeks => w)`;
   const keys = sql`generate_series(0, ${sql.lit(INSIGHT_KEYS - 1)}) k`;
   const columns = sql`(account_id, period_start, period, api_key_id, network, method, calls, rpc_errors, refused, upstream_errors, latency)`;
   return [
@@ -87,5 +89,12 @@ export function insightStatements(
     sql`insert into rpc_method_stats ${columns}
       select s.* from generate_series(0, ${sql.lit(DAYS - 1)}) d
       cross join lateral (${stats('day', day, sql.raw(`'${ALL_KEYS}'::uuid`), perDay * INSIGHT_KEYS)}) s`,
+    // Each key's weeks and all keys' weeks (Mondays, UTC) back to the oldest day.
+    sql`insert into rpc_method_stats ${columns}
+      select s.* from generate_series(0, ${sql.lit(WEEKS)}) w cross join ${keys}
+      cross join lateral (${stats('week', week, keyId(sql`k`), perDay * 7)}) s`,
+    sql`insert into rpc_method_stats ${columns}
+      select s.* from generate_series(0, ${sql.lit(WEEKS)}) w
+      cross join lateral (${stats('week', week, sql.raw(`'${ALL_KEYS}'::uuid`), perDay * 7 * INSIGHT_KEYS)}) s`,
   ];
 }

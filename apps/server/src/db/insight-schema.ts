@@ -9,7 +9,7 @@ type BigCount = ColumnType<string, number | string, number | string>;
 export interface RpcMethodStatsTable {
   account_id: string;
   period_start: Timestamp;
-  period: 'hour' | 'day';
+  period: 'hour' | 'day' | 'week';
   api_key_id: string;
   network: string;
   method: string;

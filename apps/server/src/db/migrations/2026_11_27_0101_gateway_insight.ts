@@ -3,8 +3,9 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The gateway's per-method figures and its request log.
  * - rpc_method_stats: calls, errors by kind and a latency histogram (bucket counts, merged by adding
- *   them: ebs_add_counts) per account, key, network, method and hour (kept a week) and day (kept 90
- *   days), and per day for all of an account's keys together (api_key_id all zeros).
+ *   them: ebs_add_counts) per account, key, network, method and hour (kept a week), day and week
+ *   (Monday to Sunday, UTC; kept 90 days), and per day and week for all of an account's keys
+ *   together (api_key_id all zeros).
  * - rpc_request_log: a sample of each account's requests (every failed one kept), never a body nor
  *   a key's secret. Key ids carry no foreign key: the figures of a deleted key stay.
  */
@@ -20,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table rpc_method_stats (
       account_id uuid not null references accounts(id) on delete cascade,
       period_start timestamptz not null,
-      period text not null check (period in ('hour', 'day')),
+      period text not null check (period in ('hour', 'day', 'week')),
       api_key_id uuid not null,
       network text not null,
       method text not null,

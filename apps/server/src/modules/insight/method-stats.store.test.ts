@@ -48,7 +48,7 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
     };
   };
 
-  it('adds each flush to its key’s hour and day and to the day of all keys, and forgets hours after a week and days after 90', async () => {
+  it('adds each flush to its key’s hour, day and week and to the day and week of all keys, and forgets hours after a week and days after 90', async () => {
     const now = Date.parse('2026-06-30T12:30:00Z');
     const today = Date.parse('2026-06-30T00:00:00Z');
     const tenDaysAgo = today - 10 * DAY;
@@ -79,16 +79,25 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
       .orderBy('period')
       .orderBy('api_key_id')
       .execute();
-    expect(
-      kept.map((r) => [r.period, new Date(r.period_start).toISOString().slice(0, 13), r.api_key_id, Number(r.calls)]),
-    ).toEqual([
-      ['day', new Date(tenDaysAgo).toISOString().slice(0, 13), ALL_KEYS, 100],
-      ['day', new Date(tenDaysAgo).toISOString().slice(0, 13), KEY, 40],
-      ['day', new Date(tenDaysAgo).toISOString().slice(0, 13), OTHER_KEY, 60],
-      ['day', new Date(today).toISOString().slice(0, 13), ALL_KEYS, 7],
-      ['day', new Date(today).toISOString().slice(0, 13), KEY, 7],
-      ['hour', new Date(today + 12 * HOUR).toISOString().slice(0, 13), KEY, 7],
+    const at = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+    expect(kept.map((r) => [r.period, at(new Date(r.period_start).getTime()), r.api_key_id, Number(r.calls)])).toEqual([
+      // Weeks start on Mondays: 2026-06-15 and 2026-06-29.
+      ['week', '2026-06-15T00', ALL_KEYS, 100],
+      ['week', '2026-06-15T00', KEY, 40],
+      ['week', '2026-06-15T00', OTHER_KEY, 60],
+      ['day', at(tenDaysAgo), ALL_KEYS, 100],
+      ['day', at(tenDaysAgo), KEY, 40],
+      ['day', at(tenDaysAgo), OTHER_KEY, 60],
+      ['week', '2026-06-29T00', ALL_KEYS, 7],
+      ['week', '2026-06-29T00', KEY, 7],
+      ['day', at(today), ALL_KEYS, 7],
+      ['day', at(today), KEY, 7],
+      ['hour', at(today + 12 * HOUR), KEY, 7],
     ]);
+    // A month read by its whole weeks and its last days answers what its days do.
+    const month = { from: new Date('2026-06-01T00:00:00Z'), to: new Date(today + DAY), period: 'day' as const };
+    expect(await readMethodStats(db, accountId, month)).toEqual(before);
+    expect(await readMethodStats(db, accountId, { ...month, apiKeyId: OTHER_KEY })).toEqual(oneKey);
   });
 
   it('forgets logged requests after a week', async () => {

@@ -25,6 +25,10 @@ export interface MethodStatCount {
 export const ALL_KEYS = '00000000-0000-0000-0000-000000000000';
 
 const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+
+/** The Monday (UTC) a day's week starts on. */
+export const weekOf = (day: number) => day - ((new Date(day).getUTCDay() + 6) % 7) * DAY_MS;
 
 interface Row {
   accountId: string;
@@ -32,7 +36,7 @@ interface Row {
   network: string;
   method: string;
   start: number;
-  period: 'hour' | 'day';
+  period: 'hour' | 'day' | 'week';
   calls: number;
   rpcErrors: number;
   refused: number;
@@ -43,9 +47,10 @@ interface Row {
 const rowKey = (r: Row) => `${r.accountId}|${r.period}|${r.apiKeyId}|${r.start}|${r.network}|${r.method}`;
 
 /**
- * The rows a flush adds to: each hour of each key; each day of each key; each day of the account's
- * keys together (what the Analytics page reads for whole days, a row per day, network and method
- * whatever the number of keys). Summed here, so each row is written once per flush.
+ * The rows a flush adds to: each hour of each key; each day and week of each key; each day and week
+ * of the account's keys together (what the Analytics page reads for whole days: a row per week,
+ * network and method, and per day at a range's ends, whatever the number of keys). Summed here, so
+ * each row is written once per flush.
  */
 function rowsOf(counts: MethodStatCount[]): Row[] {
   const rows = new Map<string, Row>();
@@ -68,6 +73,8 @@ function rowsOf(counts: MethodStatCount[]): Row[] {
     add(count, count.apiKeyId, count.hour, 'hour');
     add(count, count.apiKeyId, day, 'day');
     add(count, ALL_KEYS, day, 'day');
+    add(count, count.apiKeyId, weekOf(day), 'week');
+    add(count, ALL_KEYS, weekOf(day), 'week');
   }
   // Rows are locked in one order (the primary key's), so two processes flushing at once never deadlock.
   return [...rows.values()].sort((a, b) => (rowKey(a) < rowKey(b) ? -1 : rowKey(a) > rowKey(b) ? 1 : 0));
@@ -144,25 +151,49 @@ function toSummed(r: Record<string, unknown>): SummedStats {
 }
 
 /** The longest histogram among a filter's rows: how many positions are worth summing. */
-async function bucketsOf(db: Db, accountId: string, filter: MethodStatsFilter): Promise<number> {
-  const row = await matching(db, accountId, filter)
+async function bucketsOf(db: Db, accountId: string, filter: MethodStatsFilter, weeks = false): Promise<number> {
+  const row = await matching(db, accountId, filter, weeks)
     .select(sql<number | null>`max(cardinality(s.latency))`.as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-function matching(db: Db, accountId: string, filter: MethodStatsFilter) {
-  let rows = db
-    .selectFrom('rpc_method_stats as s')
-    .where('s.account_id', '=', accountId)
-    .where('s.period', '=', filter.period)
-    .where('s.period_start', '>=', filter.from)
-    .where('s.period_start', '<', filter.to);
+function matching(db: Db, accountId: string, filter: MethodStatsFilter, weeks = false) {
+  let rows = db.selectFrom('rpc_method_stats as s').where('s.account_id', '=', accountId);
   // Days of all keys have rows of their own; hours are summed over the keys' rows.
   if (filter.apiKeyId) rows = rows.where('s.api_key_id', '=', filter.apiKeyId);
   else rows = rows.where('s.api_key_id', filter.period === 'day' ? '=' : '!=', ALL_KEYS);
   if (filter.network) rows = rows.where('s.network', '=', filter.network);
-  return rows;
+  const from = filter.from.getTime();
+  const to = filter.to.getTime();
+  const firstWeek = weekOf(from) === from ? from : weekOf(from) + WEEK_MS;
+  const lastWeek = weekOf(to);
+  if (!weeks || filter.period !== 'day' || firstWeek >= lastWeek) {
+    return rows
+      .where('s.period', '=', filter.period)
+      .where('s.period_start', '>=', filter.from)
+      .where('s.period_start', '<', filter.to);
+  }
+  // The whole weeks of a range from their own rows, the days before and after them from days'.
+  return rows.where((eb) =>
+    eb.or([
+      eb.and([
+        eb('s.period', '=', 'week'),
+        eb('s.period_start', '>=', new Date(firstWeek)),
+        eb('s.period_start', '<', new Date(lastWeek)),
+      ]),
+      eb.and([
+        eb('s.period', '=', 'day'),
+        eb('s.period_start', '>=', filter.from),
+        eb('s.period_start', '<', new Date(firstWeek)),
+      ]),
+      eb.and([
+        eb('s.period', '=', 'day'),
+        eb('s.period_start', '>=', new Date(lastWeek)),
+        eb('s.period_start', '<', filter.to),
+      ]),
+    ]),
+  );
 }
 
 /** An account's figures per method and network, most called first. */
@@ -171,8 +202,8 @@ export async function readMethodStats(
   accountId: string,
   filter: MethodStatsFilter,
 ): Promise<Array<SummedStats & { method: string; network: string }>> {
-  const buckets = await bucketsOf(db, accountId, filter);
-  const rows = await matching(db, accountId, filter)
+  const buckets = await bucketsOf(db, accountId, filter, true);
+  const rows = await matching(db, accountId, filter, true)
     .select(['s.method', 's.network', ...summed(buckets)])
     .groupBy(['s.method', 's.network'])
     .orderBy(sql`sum(s.calls)`, 'desc')
@@ -218,7 +249,7 @@ export async function readMethodSeries(
 }
 
 /** Forgets the rows of one period kind that started before `before`. */
-export async function pruneMethodStats(db: Db, period: 'hour' | 'day', before: Date): Promise<number> {
+export async function pruneMethodStats(db: Db, period: Row['period'], before: Date): Promise<number> {
   const result = await db
     .deleteFrom('rpc_method_stats')
     .where('period', '=', period)

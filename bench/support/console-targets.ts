@@ -1,7 +1,7 @@
 // What the console API benchmark measures: each call of the pages (support/console-calls.ts) with
 // its target (p99, ms) and the check of its answer against what was seeded.
 
-import type { MethodSeries, MethodStatList, RequestLogList } from '@ebs/contract';
+import { type MethodSeries, type MethodStatList, REQUEST_LOG_COUNT_LIMIT, type RequestLogList } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database.ts';
 import {
@@ -127,7 +127,7 @@ function insightCalls(): MeasuredCall[] {
     target: 50,
     call: (api: ConsoleClient, a: MeasuredAccount) => async () => {
       const page = await api.get<RequestLogList>('/api/v1.0/usage/api/requests', a.id, { limit: 10, ...query });
-      const total = Math.min(expected(a), 10_000);
+      const total = Math.min(expected(a), REQUEST_LOG_COUNT_LIMIT);
       if (page.totalCount !== total || page.requests.length !== 10) {
         throw new Error(`${name}: ${page.requests.length} rows of ${page.totalCount}, seeded ${total}`);
       }

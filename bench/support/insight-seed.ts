@@ -60,7 +60,12 @@ export function insightStatements(
   const latency = (calls: RawBuilder<unknown>) =>
     sql`array[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
       ${calls} / 2, ${calls} * 3 / 10, ${calls} * 3 / 20, ${calls} - ${calls} / 2 - ${calls} * 3 / 10 - ${calls} * 3 / 20]::bigint[]`;
-  const stats = (period: 'hour' | 'day' | 'week', start: RawBuilder<unknown>, key: RawBuilder<unknown>, calls: number) => {
+  const stats = (
+    period: 'hour' | 'day' | 'week',
+    start: RawBuilder<unknown>,
+    key: RawBuilder<unknown>,
+    calls: number,
+  ) => {
     const n = sql.lit(calls);
     return sql`select ${accountId}, ${start}, ${sql.lit(period)}, ${key}, n.network, m.method, ${n}::bigint, ${n} / 50, ${n} / 100, 0, ${latency(n)}
       from unnest(${NETWORKS}) n(network) cross join unnest(${METHODS}) m(method)`;

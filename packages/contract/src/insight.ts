@@ -10,6 +10,8 @@ export const METHOD_STATS_DAYS = 90;
 export const METHOD_STATS_HOURLY_DAYS = 7;
 /** How long the request log keeps a request. */
 export const REQUEST_LOG_DAYS = 7;
+/** The request log counts this many matches at most (100 pages of 10): past it, `totalCount` says this many. */
+export const REQUEST_LOG_COUNT_LIMIT = 1000;
 
 /** The Analytics page's ranges: the usage charts' presets, plus the last 24 hours. */
 export const ANALYTICS_RANGES = [
@@ -86,7 +88,7 @@ const RequestFilter = {
 export const RequestLogQuery = Type.Object(
   {
     limit: defaulted(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-    offset: defaulted(Type.Integer({ minimum: 0, maximum: 10_000, default: 0 })),
+    offset: defaulted(Type.Integer({ minimum: 0, maximum: REQUEST_LOG_COUNT_LIMIT, default: 0 })),
     ...RequestFilter,
   },
   { additionalProperties: false },
@@ -110,6 +112,6 @@ export type RequestLogEntry = Static<typeof RequestLogEntry>;
 
 export const RequestLogList = Type.Object({
   requests: Type.Array(RequestLogEntry),
-  totalCount: Type.Integer({ description: 'the matching requests, counted up to 10 000' }),
+  totalCount: Type.Integer({ description: `the matching requests, counted up to ${REQUEST_LOG_COUNT_LIMIT}` }),
 });
 export type RequestLogList = Static<typeof RequestLogList>;

@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '@ebs/contract';
+import { REQUEST_LOG_COUNT_LIMIT, type RequestLogEntry } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { findKeyNames } from '../keys/keys.service.ts';
@@ -50,9 +50,6 @@ export interface RequestLogFilter {
   limit: number;
   offset: number;
 }
-
-/** How many matching requests the log counts at most: past it, totalCount says this many. */
-export const REQUEST_LOG_COUNT_LIMIT = 10_000;
 
 /** One page of an account's logged requests, newest first, and how many match (up to REQUEST_LOG_COUNT_LIMIT). */
 export async function listRequests(

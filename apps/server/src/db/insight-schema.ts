@@ -4,7 +4,7 @@ import type { Timestamp } from './column-types.ts';
 /** bigint columns travel as text (node-postgres and PGlite alike); written as numbers. */
 type BigCount = ColumnType<string, number | string, number | string>;
 
-/** The gateway's per-method figures and request log (migration 2026_11_27_0101). */
+/** The gateway's per-method figures, request log and recent calls, and the alerts (migrations 2026_11_27_*). */
 
 export interface RpcMethodStatsTable {
   account_id: string;

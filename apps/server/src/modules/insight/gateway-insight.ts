@@ -50,6 +50,10 @@ export interface Observer {
   origin: string | undefined;
 }
 
+/** Sample slots that are not a successful request's place. */
+const NOT_KEPT = -1;
+const FAILED_SLOT = -2;
+
 /** No method: what the first call's method is compared with. */
 const NONE = Symbol('none');
 
@@ -138,7 +142,11 @@ export class GatewayInsight {
       figures.latencySumMs += latencyMs;
     }
     this.countRecent(seen.accountId, now - (now % MINUTE_MS), counted.length, failedCalls);
-    this.sample(seen, { calls, httpStatus, latencyMs, errorCode, at: now }, httpStatus >= 400 || errorCode !== null);
+    const failed = httpStatus >= 400 || errorCode !== null;
+    const slot = this.sampleSlot(seen.accountId, failed);
+    // The log's entry is built only for the few requests the sample keeps.
+    if (slot !== NOT_KEPT)
+      this.keepLogged(seen.accountId, slot, entry(seen, { calls, httpStatus, latencyMs, errorCode, at: now }, failed));
   }
 
   private countRecent(accountId: string, minute: number, calls: number, errors: number): void {
@@ -191,32 +199,41 @@ export class GatewayInsight {
     return figures;
   }
 
-  /** Keeps a failed request while its account's bound allows, a successful one by reservoir sampling. */
-  private sample(seen: Observer, request: Outcome, failed: boolean): void {
-    let sample = this.samples.get(seen.accountId);
+  /**
+   * Where a request goes in its account's sample: a failed one while the account's bound allows
+   * (FAILED_SLOT), a successful one by reservoir sampling (its slot), or nowhere (NOT_KEPT).
+   */
+  private sampleSlot(accountId: string, failed: boolean): number {
+    let sample = this.samples.get(accountId);
     if (!sample) {
       sample = { successesSeen: 0, successes: [], failures: 0 };
-      this.samples.set(seen.accountId, sample);
+      this.samples.set(accountId, sample);
     }
     if (failed) {
       if (sample.failures >= FAILURES_LOGGED_PER_FLUSH || this.logged >= MAX_LOGGED) {
         this.dropped += 1;
-        return;
+        return NOT_KEPT;
       }
       sample.failures += 1;
       this.logged += 1;
-      this.failed.push(entry(seen, request, true));
-      return;
+      return FAILED_SLOT;
     }
     sample.successesSeen += 1;
     if (sample.successes.length < SUCCESSES_LOGGED_PER_FLUSH) {
-      if (this.logged >= MAX_LOGGED) return;
+      if (this.logged >= MAX_LOGGED) return NOT_KEPT;
       this.logged += 1;
-      sample.successes.push(entry(seen, request, false));
-      return;
+      return sample.successes.length;
     }
     const slot = Math.floor(Math.random() * sample.successesSeen);
-    if (slot < SUCCESSES_LOGGED_PER_FLUSH) sample.successes[slot] = entry(seen, request, false);
+    return slot < SUCCESSES_LOGGED_PER_FLUSH ? slot : NOT_KEPT;
+  }
+
+  private keepLogged(accountId: string, slot: number, logged: LoggedRequest): void {
+    if (slot === FAILED_SLOT) this.failed.push(logged);
+    else {
+      const sample = this.samples.get(accountId);
+      if (sample) sample.successes[slot] = logged;
+    }
   }
 
   /** Calls counted and not yet written. */

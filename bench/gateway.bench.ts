@@ -9,9 +9,11 @@ import type { Figure } from './support/figures.ts';
 import { type KeyLists, keyCheckCost } from './support/key-check-cost.ts';
 import { failures, type Load, type Measurement, measure, RPC_BODY, rpcBatch, type Target } from './support/load.ts';
 import { ensureNginx, nginxProxy } from './support/nginx.ts';
+import { median, type PairedRounds, pairedRounds } from './support/paired-rounds.ts';
 import { bestOf, compare, comparisonLine, finishSuite, latencyDoubts, problems, table } from './support/report.ts';
 import { wholeSetting } from './support/settings.ts';
 import {
+  admin,
   anvil,
   type Cleanup,
   cpuSecondsOf,
@@ -39,6 +41,9 @@ const WARMUP = wholeSetting('BENCH_WARMUP', 1);
 const ROUNDS = wholeSetting('BENCH_ROUNDS', 2);
 const CONNECTIONS = list('BENCH_CONNECTIONS', [1, 64]);
 const BATCH = wholeSetting('BENCH_BATCH', 50);
+/** Pairs of rounds, and seconds per round, of the gateway with its insight on and off (64+ connections). */
+const SWITCH_PAIRS = wholeSetting('BENCH_SWITCH_PAIRS', 8);
+const SWITCH_SECONDS = wholeSetting('BENCH_SWITCH_SECONDS', 2);
 /** How long the gateway may take to write what it counted (its flush runs every 5 s by default). */
 const METERING_WAIT_MS = 10_000;
 /** The networks the gateway forwards to each upstream. */
@@ -48,8 +53,6 @@ type UpstreamName = keyof typeof NETWORKS;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** The measurement of the locked-down key through the gateway. */
 const LOCKED_TARGET = 'gateway, locked key';
-/** The same gateway in a second process with its per-method figures and request log off (RPC_INSIGHT=false). */
-const INSIGHT_OFF_TARGET = 'gateway, insight off';
 /** The least a proxy in Node.js does per request (support/minimal-proxy.ts): the runtime's ceiling. */
 const MINIMAL_TARGET = 'minimal Node proxy';
 
@@ -118,7 +121,12 @@ function scenarios(): Scenario[] {
 }
 
 /** The targets of each issue target, judged by the runner; the rest is printed without one. */
-function figuresOf(scenario: Scenario, best: Measurement[], rounds: Map<string, Measurement[]>): Figure[] {
+function figuresOf(
+  scenario: Scenario,
+  best: Measurement[],
+  rounds: Map<string, Measurement[]>,
+  insight: PairedRounds | undefined,
+): Figure[] {
   const [direct, ...others] = best as [Measurement, ...Measurement[]];
   const gateway = others.find((m) => m.target === 'gateway') as Measurement;
   const locked = others.find((m) => m.target === LOCKED_TARGET);
@@ -152,36 +160,33 @@ function figuresOf(scenario: Scenario, best: Measurement[], rounds: Map<string, 
   }
   // Rounds of targets that should be about equal interleave; their medians, not their best, are
   // compared: on a shared machine one lucky round of either would decide a ratio that should be about 1.
-  const median = (target: string) => {
-    const values = (rounds.get(target) ?? []).map((m) => m.requestsPerSecond).sort((a, b) => a - b);
-    const middle = values.length >> 1;
-    return values.length % 2 ? (values[middle] ?? 0) : ((values[middle - 1] ?? 0) + (values[middle] ?? 0)) / 2;
-  };
-  const off = others.find((m) => m.target === INSIGHT_OFF_TARGET);
-  if (off?.serverCpu !== undefined && gateway.serverCpu !== undefined) {
-    // Server CPU per request is steadier than throughput on a shared machine: the insight's own cost.
-    const cpuPerRequest = (m: Measurement) => ((m.serverCpu ?? 0) * 1e6) / m.requestsPerSecond;
-    figures.push({
-      suite: 'gateway',
-      name: `insight's added server CPU per request, ${scenario.label}`,
-      value: round(cpuPerRequest(gateway) - cpuPerRequest(off), 1),
-      unit: 'µs',
-    });
-  }
-  if (off) {
-    figures.push({
-      suite: 'gateway',
-      name: `insight on ÷ off req/s (median round), ${scenario.label}`,
-      value: round(median('gateway') / median(INSIGHT_OFF_TARGET), 2),
-      unit: '×',
-      ...(scenario.load.connections >= 64 ? { target: { min: 0.97 } } : {}),
-    });
+  const medianOf = (target: string) => median((rounds.get(target) ?? []).map((m) => m.requestsPerSecond));
+  if (insight) {
+    // Server CPU per request over all rounds of each state: the insight's own cost.
+    const cpuPerRequest = (ms: Measurement[]) =>
+      (ms.reduce((sum, m) => sum + (m.serverCpu ?? 0) * m.seconds, 0) * 1e6) /
+      ms.reduce((sum, m) => sum + m.requestsPerSecond * m.seconds, 0);
+    figures.push(
+      {
+        suite: 'gateway',
+        name: `insight's added server CPU per request, ${scenario.label}`,
+        value: round(cpuPerRequest(insight.on) - cpuPerRequest(insight.off), 1),
+        unit: 'µs',
+      },
+      {
+        suite: 'gateway',
+        name: `insight on ÷ off req/s (median of ${insight.ratios.length} paired rounds), ${scenario.label}`,
+        value: round(median(insight.ratios), 2),
+        unit: '×',
+        target: { min: 0.97 },
+      },
+    );
   }
   if (locked) {
     figures.push({
       suite: 'gateway',
       name: `locked-down key ÷ plain key req/s (median round), ${scenario.label}`,
-      value: round(median(LOCKED_TARGET) / median('gateway'), 2),
+      value: round(medianOf(LOCKED_TARGET) / medianOf('gateway'), 2),
       unit: '×',
       ...(scenario.load.connections >= 64 ? { target: { min: 0.97 } } : {}),
     });
@@ -215,10 +220,13 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   const holder = await customer(srv);
   const lockedUrl = await lockedDownKey(holder);
-  const srvOff = await server(cleanup, await tempDir(cleanup), { [NETWORKS.fixed]: upstreams.fixed.url }, undefined, {
-    RPC_INSIGHT: 'false',
-  });
-  const holderOff = await customer(srvOff);
+  // The gateway's per-method figures and request log, switched by the operator's command between
+  // paired rounds of one process (one age, one heap, one set of keys): the ratio is the insight's alone.
+  let insightOn = true;
+  const switchInsight = (on: boolean) => {
+    if (on !== insightOn) admin(srv, 'rpc', 'insight', on ? 'on' : 'off');
+    insightOn = on;
+  };
   const nginx = ensureNginx(log);
   const proxies = nginx
     ? {
@@ -233,7 +241,6 @@ async function main(cleanup: Cleanup): Promise<number> {
   if (pinning) {
     for (const pid of [
       srv.pid,
-      srvOff.pid,
       upstreams.fixed.pid,
       upstreams.anvil.pid,
       proxies?.fixed.pid,
@@ -281,18 +288,18 @@ async function main(cleanup: Cleanup): Promise<number> {
       url: nodeProxies[upstream].url,
       cpuSeconds: cpuOf(nodeProxies[upstream].pid),
     });
-    targets.push({ name: 'gateway', url: holder.gatewayUrl(NETWORKS[upstream]), cpuSeconds: srv.cpuSeconds });
+    const gatewayTarget: Target = {
+      name: 'gateway',
+      url: holder.gatewayUrl(NETWORKS[upstream]),
+      cpuSeconds: srv.cpuSeconds,
+    };
+    targets.push(gatewayTarget);
     if (upstream === 'fixed') {
       targets.push({
         name: LOCKED_TARGET,
         url: lockedUrl(NETWORKS[upstream]),
         headers: { origin: LOCKED_ORIGIN },
         cpuSeconds: srv.cpuSeconds,
-      });
-      targets.push({
-        name: INSIGHT_OFF_TARGET,
-        url: holderOff.gatewayUrl(NETWORKS.fixed),
-        cpuSeconds: srvOff.cpuSeconds,
       });
     }
     // Every path must give the upstream's own answer before it is timed.
@@ -309,8 +316,12 @@ async function main(cleanup: Cleanup): Promise<number> {
     };
     for (const target of targets) counted(await measure(target, WARMUP, load));
     const rounds = new Map<string, Measurement[]>(targets.map((t) => [t.name, []]));
+    // Every other round runs the targets in reverse order (A B C, C B A, ...): a machine that speeds
+    // up or slows down over the rounds favours no target.
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const target of targets) rounds.get(target.name)?.push(counted(await measure(target, DURATION, load)));
+      for (const target of round % 2 ? targets : [...targets].reverse()) {
+        rounds.get(target.name)?.push(counted(await measure(target, DURATION, load)));
+      }
     }
     const best = targets.map((t) => bestOf(rounds.get(t.name) ?? []));
     const direct = best[0] as Measurement;
@@ -327,9 +338,24 @@ async function main(cleanup: Cleanup): Promise<number> {
         `rounds of ${target.name}: ${(rounds.get(target.name) ?? []).map((m) => Math.round(m.requestsPerSecond)).join(', ')} req/s`,
       );
     }
+    // Where the gateway is the bottleneck, its insight must cost next to nothing (every call counted
+    // with the insight on or off is metered).
+    let insight: PairedRounds | undefined;
+    if (upstream === 'fixed' && load.connections >= 64) {
+      insight = await pairedRounds(gatewayTarget, switchInsight, SWITCH_PAIRS, SWITCH_SECONDS, load);
+      switchInsight(true);
+      for (const m of [...insight.on, ...insight.off]) counted(m);
+      lines.push(
+        `insight on / off, paired rounds: ${insight.on
+          .map(
+            (on, i) => `${Math.round(on.requestsPerSecond)} / ${Math.round(insight?.off[i]?.requestsPerSecond ?? 0)}`,
+          )
+          .join(', ')} req/s`,
+      );
+    }
     tables.push(lines.join('\n'));
     log(lines.join('\n'));
-    figures.push(...figuresOf(scenario, best, rounds));
+    figures.push(...figuresOf(scenario, best, rounds, insight));
   }
 
   // The gateway counts in memory and writes every few seconds: every call it answered must be metered.
@@ -346,7 +372,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     problems(m, `${m.target} (${m.connections} connections, ${m.calls} calls per request)`),
   );
   if (metered < gatewayCalls) trouble.push(`gateway: metered ${metered} calls of ${gatewayCalls} answered`);
-  for (const line of [...srv.log.errors, ...srvOff.log.errors]) trouble.push(`server logged: ${line.slice(0, 300)}`);
+  for (const line of srv.log.errors) trouble.push(`server logged: ${line.slice(0, 300)}`);
   const doubts = all.map(latencyDoubts).filter((doubt) => doubt !== undefined);
 
   const cpus = os.cpus();

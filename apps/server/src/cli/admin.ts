@@ -43,6 +43,13 @@ async function main(argv: string[]): Promise<number> {
         : 'No server is running: the response cache lives in the running server',
     );
   }
+  if (!result && argv[0] === 'rpc' && argv[1] === 'insight') {
+    throw new CommandError(
+      config.DATABASE_URL
+        ? 'The switch lives in each server process: with DATABASE_URL set RPC_INSIGHT and restart them'
+        : 'No server is running: RPC_INSIGHT sets the switch at start',
+    );
+  }
   if (!result && argv[0] === 'rpc' && argv[1] === 'subscriptions') {
     throw new CommandError(
       config.DATABASE_URL

@@ -49,6 +49,8 @@ Commands:
                                                         server's, with PGlite)
   rpc subscriptions                                     the WebSocket subscriptions per network: the node's
                                                         socket, upstream subscriptions, client subscriptions
+  rpc insight [on|off]                                  whether the gateway records its analytics and request
+                                                        log, or switch it until a restart (RPC_INSIGHT)
   jobs run billing|autopay|reconcile|ambassadors|cleanup|forwarding|webhooks
                                                         run a job now (billing: usage up to now)
   backup [--out FILE]                                   a consistent copy of the embedded database and of
@@ -145,7 +147,7 @@ export async function runCommand(
   db: Db,
   argv: string[],
   jobs: Jobs = {},
-  chains?: Pick<RpcGateway, 'fundLocal' | 'cacheFigures' | 'subscriptionFigures'>,
+  chains?: Pick<RpcGateway, 'fundLocal' | 'cacheFigures' | 'subscriptionFigures' | 'insight'>,
 ): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
     // --json=VALUE is read as the flag followed by its value (see settingValue).
@@ -301,6 +303,16 @@ export async function runCommand(
       )
       .join('\n');
     return { text: text || 'No WebSocket subscription has been made.', json: figures };
+  }
+
+  if (noun === 'rpc' && verb === 'insight' && chains) {
+    if (arg !== undefined && arg !== 'on' && arg !== 'off') throw new CommandError(`Say "on" or "off" (got "${arg}")`);
+    if (arg) chains.insight.enabled = arg === 'on';
+    const on = chains.insight.enabled;
+    return {
+      text: `The gateway's analytics and request log are ${on ? 'on' : 'off'}${arg ? ' until the server restarts (RPC_INSIGHT sets them at start)' : ''}.`,
+      json: { insight: on },
+    };
   }
 
   if (noun === 'jobs' && verb === 'run') {

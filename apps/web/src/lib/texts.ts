@@ -137,7 +137,8 @@ export const Texts = {
     postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',
     transactionHistory: 'Transaction History',
     // ours: a month's statement
-    statementMonth: 'Statement month',
+    statementMonth: 'Statement of another month',
+    statementToDate: (month: string) => `${month} (to date)`,
     downloadStatement: 'Download statement',
     serviceUsageHistory: 'Service Usage History',
     transactionId: 'Transaction ID',

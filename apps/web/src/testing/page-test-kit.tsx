@@ -159,6 +159,26 @@ function Elsewhere() {
   return <p>Elsewhere: {useLocation().pathname}</p>;
 }
 
+/**
+ * The files a test's downloads save (lib/save-file.ts hands each Blob to an object URL): the list
+ * fills as they are saved; `restore` puts the real URL functions back.
+ */
+export function captureSavedFiles() {
+  const saved: Blob[] = [];
+  const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    saved.push(blob as Blob);
+    return 'blob:saved';
+  });
+  const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  return {
+    saved,
+    restore() {
+      created.mockRestore();
+      revoked.mockRestore();
+    },
+  };
+}
+
 const TOASTS = ['success', 'error', 'info'] as const;
 
 /**

@@ -1,8 +1,9 @@
 /**
- * What an error answer holds, as text and as bytes: `error"` rather than `"error"`, since a search
- * of bytes for a needle that starts with a quote stops at every quote of the answer (7× slower).
+ * What an error answer holds, as text and as bytes: `rror"`, since a search of bytes stops at every
+ * byte like the needle's first: a quote is everywhere in JSON, an `e` in every hex value (`error"`
+ * took 9 µs over 50 hashes, `rror"` 0.9). A match is only a hint: the answer is then parsed.
  */
-const ERROR_KEY = 'error"';
+const ERROR_KEY = 'rror"';
 const ERROR_KEY_BYTES = Buffer.from(ERROR_KEY);
 
 /** The code an error answer without an integer code counts as (JSON-RPC's internal error). */

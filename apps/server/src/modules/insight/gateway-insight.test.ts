@@ -75,6 +75,28 @@ describe('the gateway’s insight in memory', () => {
     expect(insight.dropped).toBe(2 * FAILURES_LOGGED_PER_FLUSH + 1);
   });
 
+  it('counts interleaved methods of a batch each under its own, errors by kind, latency once per call', async () => {
+    const insight = new GatewayInsight(db, quiet, true);
+    const other = { ...seen(), network: 'base/mainnet' };
+    const batch = ['eth_call', 'eth_call', 'eth_chainId', 'eth_call', 'eth_chainId'].map((method) => ({ method }));
+    insight.record(other, batch, 200, 4, [null, -32000, null, -32000, null]);
+    insight.record(other, batch, 503, 2);
+    insight.record(other, batch.slice(0, 3), 429, 1);
+    await insight.flush();
+    const totals = Object.fromEntries(
+      [...insight.totals.values()].filter((t) => t.network === 'base/mainnet').map((t) => [t.method, t]),
+    );
+    expect(totals.eth_call).toMatchObject({ calls: 8, rpcErrors: 2, upstreamErrors: 3, refused: 2, latencySumMs: 20 });
+    expect(totals.eth_chainId).toMatchObject({
+      calls: 5,
+      rpcErrors: 0,
+      upstreamErrors: 2,
+      refused: 1,
+      latencySumMs: 13,
+    });
+    expect(totals.eth_call?.latency.reduce((a, b) => a + b, 0)).toBe(8);
+  });
+
   it('counts past 100 made-up method names of one key’s hour as (other)', async () => {
     const insight = new GatewayInsight(db, quiet, true);
     const other = { ...seen(), network: 'polygon/mainnet' };

@@ -24,6 +24,29 @@ const MAX_ORIGIN = 200;
 /** An hour's figures as held between flushes, with the latency's sum for the operator's metrics. */
 type Figures = MethodStatCount & { latencySumMs: number };
 
+/** One key's figures of one network and hour, by the method as sent (invalid spellings share theirs). */
+type MethodFigures = Map<unknown, Figures>;
+/** By key, network and hour. */
+type HeldFigures = Map<string, Map<string, Map<number, MethodFigures>>>;
+
+/** Adds a run of `calls` calls of one method, `rpcErrors` of them answered with an error. */
+function addRun(
+  figures: Figures,
+  calls: number,
+  rpcErrors: number,
+  upstream: boolean,
+  refused: boolean,
+  bucket: number,
+  latencyMs: number,
+): void {
+  figures.calls += calls;
+  if (upstream) figures.upstreamErrors += calls;
+  else if (refused) figures.refused += calls;
+  else figures.rpcErrors += rpcErrors;
+  addToBucket(figures.latency, bucket, calls);
+  figures.latencySumMs += latencyMs * calls;
+}
+
 /** A network and method's figures since start. */
 export type MethodTotals = Omit<Figures, 'accountId' | 'apiKeyId' | 'hour'>;
 
@@ -78,7 +101,7 @@ interface AccountSample {
  */
 export class GatewayInsight {
   /** By key, network and hour, then by the method as sent. */
-  private figures = new Map<string, Map<unknown, Figures>>();
+  private figures: HeldFigures = new Map();
   private figureCount = 0;
   /** Calls and failed calls of each account's current minute, and of minutes gone by (the error-rate alert). */
   private recent = new Map<string, RecentCalls>();
@@ -95,8 +118,11 @@ export class GatewayInsight {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    /** Off: nothing is recorded (RPC_INSIGHT=false). */
-    readonly enabled: boolean,
+    /**
+     * Off: nothing is recorded (RPC_INSIGHT=false at start; `npm run admin -- rpc insight off` in a
+     * running server). What was counted before is still written.
+     */
+    public enabled: boolean,
   ) {}
 
   /**
@@ -120,27 +146,32 @@ export class GatewayInsight {
     const bucket = bucketOf(latencyMs);
     const group = this.groupOf(seen, hour);
     let errorCode = refusalCode ?? null;
-    let failedCalls = 0;
+    let rpcErrors = 0;
+    // Calls come in runs of one method (a batch of 50 eth_call is one run): each run is added at once.
     let lastMethod: unknown = NONE;
     let figures: Figures | undefined;
+    let run = 0;
+    let runErrors = 0;
     const counted = calls.length > 0 ? calls : NO_CALLS;
     for (let i = 0; i < counted.length; i++) {
       const method = counted[i]?.method;
       if (method !== lastMethod) {
+        if (figures) addRun(figures, run, runErrors, upstream, refused, bucket, latencyMs);
         figures = group.get(method) ?? this.newFigures(group, seen, method, hour);
         lastMethod = method;
+        run = 0;
+        runErrors = 0;
       }
-      const code = callErrors?.[i] ?? null;
-      if (errorCode === null && code !== null) errorCode = code;
-      if (upstream || refused || code !== null) failedCalls += 1;
-      if (!figures) continue;
-      figures.calls += 1;
-      if (upstream) figures.upstreamErrors += 1;
-      else if (refused) figures.refused += 1;
-      else if (code !== null) figures.rpcErrors += 1;
-      addToBucket(figures.latency, bucket, 1);
-      figures.latencySumMs += latencyMs;
+      run += 1;
+      const code = callErrors === undefined ? null : (callErrors[i] ?? null);
+      if (code !== null) {
+        if (errorCode === null) errorCode = code;
+        rpcErrors += 1;
+        runErrors += 1;
+      }
     }
+    if (figures) addRun(figures, run, runErrors, upstream, refused, bucket, latencyMs);
+    const failedCalls = upstream || refused ? counted.length : rpcErrors;
     this.countRecent(seen.accountId, now - (now % MINUTE_MS), counted.length, failedCalls);
     const failed = httpStatus >= 400 || errorCode !== null;
     const slot = this.sampleSlot(seen.accountId, failed);
@@ -161,18 +192,30 @@ export class GatewayInsight {
     else this.dropped += 1;
   }
 
-  /** The figures of one key and network in one hour, by the method as sent. */
-  private groupOf(seen: Pick<Observer, 'apiKeyId' | 'network'>, hour: number): Map<unknown, Figures> {
-    const key = `${seen.apiKeyId}|${seen.network}|${hour}`;
-    let group = this.figures.get(key);
+  /**
+   * The figures of one key and network in one hour, by the method as sent: maps by key, network and
+   * hour, whose strings hash once (a key built per request would be hashed every time).
+   */
+  private groupOf(seen: Pick<Observer, 'apiKeyId' | 'network'>, hour: number): MethodFigures {
+    let networks = this.figures.get(seen.apiKeyId);
+    if (!networks) {
+      networks = new Map();
+      this.figures.set(seen.apiKeyId, networks);
+    }
+    let hours = networks.get(seen.network);
+    if (!hours) {
+      hours = new Map();
+      networks.set(seen.network, hours);
+    }
+    let group = hours.get(hour);
     if (!group) {
       group = new Map();
-      this.figures.set(key, group);
+      hours.set(hour, group);
     }
     return group;
   }
 
-  private newFigures(group: Map<unknown, Figures>, seen: Observer, sent: unknown, hour: number): Figures | undefined {
+  private newFigures(group: MethodFigures, seen: Observer, sent: unknown, hour: number): Figures | undefined {
     // Past MAX_METHODS methods in one key's hour, the rest count as OTHER_METHODS: a caller making
     // up method names cannot fill the table with rows.
     const method = group.size >= MAX_METHODS ? OTHER_METHODS : methodName(sent);
@@ -322,12 +365,17 @@ export class GatewayInsight {
   /** Every figure held, once (invalid spellings share theirs). */
   private allFigures(): Figures[] {
     const all = new Set<Figures>();
-    for (const group of this.figures.values()) for (const figures of group.values()) all.add(figures);
+    for (const networks of this.figures.values()) {
+      for (const hours of networks.values()) {
+        for (const group of hours.values()) for (const figures of group.values()) all.add(figures);
+      }
+    }
     return [...all];
   }
 
+  /** Flushes every interval, also while off (nothing to write then costs nothing): it may be switched on. */
   start(intervalMs: number): void {
-    if (this.enabled) this.loop.start(intervalMs);
+    this.loop.start(intervalMs);
   }
 
   /** Stops the timer and writes what is left (at shutdown). */

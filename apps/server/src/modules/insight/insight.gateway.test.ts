@@ -1,5 +1,6 @@
 import { type MethodSeries, type MethodStatList, type RequestLogList, RpcErrorCodes } from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../cli/commands.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { accountWithKey, type KeyHolder, rpcCall } from '../../testing/keys.ts';
 import { serverFor } from '../../testing/server.ts';
@@ -130,6 +131,28 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
     );
     expect(paged.body.data.requests).toHaveLength(2);
     expect(paged.body.data.requests[1]?.methods).toEqual(['eth_chainId']);
+  });
+
+  it('records nothing while the operator has switched it off, and records again once on', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const { db, deps } = server();
+    const url = holder.url(NETWORK);
+    const methods = async () => {
+      await deps.rpc.insight.flush();
+      const answer = await holder.client.get<MethodStatList>('/api/v1.0/usage/api/methods?hours=1', holder.headers);
+      return answer.body.data.methods.map((m) => [m.method, m.calls]);
+    };
+    try {
+      expect((await runCommand(db, ['rpc', 'insight', 'off'], {}, deps.rpc)).json).toEqual({ insight: false });
+      expect((await rpcCall(url, call('eth_chainId'))).status).toBe(200);
+      expect(await methods()).toEqual([]);
+    } finally {
+      await runCommand(db, ['rpc', 'insight', 'on'], {}, deps.rpc);
+    }
+    expect((await runCommand(db, ['rpc', 'insight'], {}, deps.rpc)).text).toContain('are on');
+    expect((await rpcCall(url, call('eth_chainId'))).status).toBe(200);
+    expect(await methods()).toEqual([['eth_chainId', 1]]);
+    await expect(runCommand(db, ['rpc', 'insight', 'maybe'], {}, deps.rpc)).rejects.toThrow('Say "on" or "off"');
   });
 
   it('refuses a bad query with a clear error', async () => {

@@ -1,8 +1,9 @@
 import { endpoints, type Transaction, type TransactionList } from '@ebs/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   callsTo,
+  captureSavedFiles,
   failed,
   on,
   type Reply,
@@ -11,6 +12,7 @@ import {
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
+import { statementMonths } from './statement-download';
 import { TransactionTable } from './transaction-table';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
@@ -89,5 +91,43 @@ describe('TransactionTable: refunds and disputes', () => {
     for (const type of ['REFUND_CARD_DEPOSIT', 'DISPUTE_CARD_DEPOSIT', 'DISPUTE_REINSTATED']) {
       expect(screen.queryByText(type)).toBeNull();
     }
+  });
+});
+
+describe('TransactionTable: monthly statements', () => {
+  it('offers this month to date and the eleven before it, each to its last UTC day', () => {
+    const months = statementMonths(new Date('2026-03-31T23:30:00Z'));
+    expect(months).toHaveLength(12);
+    expect(months[0]).toEqual({ start: '2026-03-01', end: '2026-03-31', label: 'March 2026 (to date)' });
+    expect(months[1]).toEqual({ start: '2026-02-01', end: '2026-02-28', label: 'February 2026' });
+    expect(months[3]).toEqual({ start: '2025-12-01', end: '2025-12-31', label: 'December 2025' });
+    expect(months[11]).toEqual({ start: '2025-04-01', end: '2025-04-30', label: 'April 2025' });
+  });
+
+  it('downloads the statement of a month chosen from the menu as a PDF file', async () => {
+    const { saved, restore } = captureSavedFiles();
+    const pdf = [...new TextEncoder().encode('%PDF-1.4')];
+    const calls = serveEndpoints(
+      on(listTransactionTypes, () => wrapped([])),
+      on(listTransactions, () => wrapped({ transactions: [deposit], totalCount: 1 })),
+      on(endpoints.billing.downloadStatement, () =>
+        wrapped({ fileName: 'statement.pdf', contentType: 'application/pdf', pdf: { type: 'Buffer', data: pdf } }),
+      ),
+    );
+    renderPage(
+      `/account/${ACCOUNT}/billings/overview`,
+      '/account/:accountId/billings/overview',
+      <TransactionTable accountId={ACCOUNT} />,
+    );
+    const lastMonth = statementMonths(new Date())[1];
+    fireEvent.click(await screen.findByRole('button', { name: 'Statement of another month' }));
+    fireEvent.click(await screen.findByText(lastMonth?.label ?? ''));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(callsTo(calls, endpoints.billing.downloadStatement)[0]?.query).toEqual({
+      dateStart: lastMonth?.start,
+      dateEnd: lastMonth?.end,
+    });
+    expect(saved[0]?.type).toBe('application/pdf');
+    restore();
   });
 });

@@ -1,9 +1,10 @@
 import { endpoints, type ResourceUsageRecord, type UsageResource } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '../../lib/toast';
 import {
   callsTo,
+  captureSavedFiles,
   type FetchCall,
   failed,
   on,
@@ -178,12 +179,7 @@ describe('UsageTable', () => {
   });
 
   it('exports every record the table’s filters keep as a CSV file, the paging aside', async () => {
-    const saved: Blob[] = [];
-    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved.push(blob as Blob);
-      return 'blob:csv';
-    });
-    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const { saved, restore } = captureSavedFiles();
     const calls = open({});
     await screen.findByText('RPC API BSC TESTNET', { selector: 'td' });
     fireEvent.click(header('Date'));
@@ -196,8 +192,7 @@ describe('UsageTable', () => {
       reader.onload = () => resolve(reader.result);
       reader.readAsText(saved[0] as Blob);
     });
-    created.mockRestore();
-    revoked.mockRestore();
+    restore();
     expect(text).toBe('Date,Description\r\n2026-11-20,x\r\n');
   });
 });

@@ -13,7 +13,7 @@ import { median, type PairedRounds, pairedRounds } from './support/paired-rounds
 import { bestOf, compare, comparisonLine, finishSuite, latencyDoubts, problems, table } from './support/report.ts';
 import { wholeSetting } from './support/settings.ts';
 import {
-  admin,
+  adminInServer,
   anvil,
   type Cleanup,
   cpuSecondsOf,
@@ -42,8 +42,8 @@ const ROUNDS = wholeSetting('BENCH_ROUNDS', 2);
 const CONNECTIONS = list('BENCH_CONNECTIONS', [1, 64]);
 const BATCH = wholeSetting('BENCH_BATCH', 50);
 /** Pairs of rounds, and seconds per round, of the gateway with its insight on and off (64+ connections). */
-const SWITCH_PAIRS = wholeSetting('BENCH_SWITCH_PAIRS', 8);
-const SWITCH_SECONDS = wholeSetting('BENCH_SWITCH_SECONDS', 2);
+const SWITCH_PAIRS = wholeSetting('BENCH_SWITCH_PAIRS', 16);
+const SWITCH_SECONDS = wholeSetting('BENCH_SWITCH_SECONDS', 1);
 /** How long the gateway may take to write what it counted (its flush runs every 5 s by default). */
 const METERING_WAIT_MS = 10_000;
 /** The networks the gateway forwards to each upstream. */
@@ -223,8 +223,8 @@ async function main(cleanup: Cleanup): Promise<number> {
   // The gateway's per-method figures and request log, switched by the operator's command between
   // paired rounds of one process (one age, one heap, one set of keys): the ratio is the insight's alone.
   let insightOn = true;
-  const switchInsight = (on: boolean) => {
-    if (on !== insightOn) admin(srv, 'rpc', 'insight', on ? 'on' : 'off');
+  const switchInsight = async (on: boolean) => {
+    if (on !== insightOn) await adminInServer(srv, 'rpc', 'insight', on ? 'on' : 'off');
     insightOn = on;
   };
   const nginx = ensureNginx(log);
@@ -343,7 +343,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     let insight: PairedRounds | undefined;
     if (upstream === 'fixed' && load.connections >= 64) {
       insight = await pairedRounds(gatewayTarget, switchInsight, SWITCH_PAIRS, SWITCH_SECONDS, load);
-      switchInsight(true);
+      await switchInsight(true);
       for (const m of [...insight.on, ...insight.off]) counted(m);
       lines.push(
         `insight on / off, paired rounds: ${insight.on

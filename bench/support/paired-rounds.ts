@@ -25,7 +25,7 @@ export interface PairedRounds {
  */
 export async function pairedRounds(
   target: Target,
-  turn: (on: boolean) => void,
+  turn: (on: boolean) => Promise<void>,
   pairs: number,
   seconds: number,
   load: Load,
@@ -34,7 +34,7 @@ export async function pairedRounds(
   for (let pair = 0; pair < pairs; pair++) {
     const measured = { on: undefined as Measurement | undefined, off: undefined as Measurement | undefined };
     for (const state of pair % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
-      turn(state === 'on');
+      await turn(state === 'on');
       const m = await measure(target, seconds, load);
       measured[state] = m;
       result[state].push(m);

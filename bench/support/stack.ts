@@ -4,7 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type AccountSummary, type CreatedApiKey, rpcUrl } from '@ebs/contract';
+import { commandThroughServer } from '../../apps/server/src/cli/running-server.ts';
 import { freePort, spawnAnvil, stopAnvil } from '../../apps/server/src/modules/rpc/anvil-nodes.ts';
+import { secretsFile } from '../../apps/server/src/secrets.ts';
 import { Client } from '../../apps/server/src/testing/client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -273,6 +275,17 @@ export function admin(srv: Server, ...args: string[]): string {
   });
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
+}
+
+/**
+ * An admin command run by the server itself, as the command line runs it on the embedded database,
+ * but without a process of its own: quick enough for a switch between timed rounds.
+ */
+export async function adminInServer(srv: Server, ...args: string[]): Promise<string> {
+  const dataDir = srv.env.DATA_DIR as string;
+  const result = await commandThroughServer(srv.port, secretsFile({ dataDir }), args);
+  if (!result) throw new Error(`admin ${args.join(' ')}: the server took no command`);
+  return result.text;
 }
 
 export interface KeyHolder {

@@ -33,7 +33,7 @@ interface StoredSecrets {
   walletSeed?: string;
 }
 
-export const secretsFile = (config: Config) => path.join(config.dataDir, 'secrets.json');
+export const secretsFile = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'secrets.json');
 
 async function readOrCreate(file: string, dir: string): Promise<StoredSecrets> {
   try {

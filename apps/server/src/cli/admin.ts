@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -12,7 +11,7 @@ import { RpcGateway } from '../modules/rpc/rpc.service.ts';
 import { loadSecrets, secretsFile } from '../secrets.ts';
 import { runBackupCommand } from './backup.ts';
 import { CommandError, type CommandResult, HELP, runCommand } from './commands.ts';
-import { runningServer } from './running-server.ts';
+import { commandThroughServer, runningServer } from './running-server.ts';
 
 /** Runs one admin command: on PostgreSQL directly; on PGlite through the running server, or directly when none runs. */
 async function main(argv: string[]): Promise<number> {
@@ -28,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
     // The token goes only to the port the running server recorded: whatever listens on PORT may
     // be another program, and would be handed the key to every admin command.
     const server = await runningServer(config.dataDir);
-    if (server) result = await throughServer(server.port, secretsFile(config), argv);
+    if (server) result = await commandThroughServer(server.port, secretsFile(config), argv);
     if (!result && server) {
       throw new CommandError(
         `The server that owns ${config.dataDir} (process ${server.pid}) takes no admin commands with its token; stop it to run the command`,
@@ -89,28 +88,6 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const consoleLog = { info: (_fields: object, message: string) => console.error(message) };
-
-async function throughServer(port: number, file: string, args: string[]): Promise<CommandResult | undefined> {
-  let token: string;
-  try {
-    token = (JSON.parse(await readFile(file, 'utf8')) as { adminToken: string }).adminToken;
-  } catch {
-    return undefined;
-  }
-  let response: Response;
-  try {
-    response = await fetch(`http://127.0.0.1:${port}/admin/command`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': token },
-      body: JSON.stringify({ args }),
-    });
-  } catch {
-    return undefined; // no server runs: the data directory is free to open
-  }
-  const body = (await response.json()) as CommandResult & { message?: string };
-  if (!response.ok) throw new CommandError(body.message ?? `The server answered ${response.status}`);
-  return body;
-}
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

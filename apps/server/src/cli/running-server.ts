@@ -1,5 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { CommandError, type CommandResult } from './commands.ts';
 
 export interface ServerRecord {
   pid: number;
@@ -41,4 +42,34 @@ export async function runningServer(dataDir: string): Promise<ServerRecord | und
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM' ? record : undefined;
   }
+}
+
+/**
+ * Runs an admin command in the server listening on `port`, with the admin token of the secrets file
+ * beside its data; undefined when there is no token or no server answers.
+ */
+export async function commandThroughServer(
+  port: number,
+  secretsPath: string,
+  args: string[],
+): Promise<CommandResult | undefined> {
+  let token: string;
+  try {
+    token = (JSON.parse(await readFile(secretsPath, 'utf8')) as { adminToken: string }).adminToken;
+  } catch {
+    return undefined;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`http://127.0.0.1:${port}/admin/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': token },
+      body: JSON.stringify({ args }),
+    });
+  } catch {
+    return undefined; // no server runs: the data directory is free to open
+  }
+  const body = (await response.json()) as CommandResult & { message?: string };
+  if (!response.ok) throw new CommandError(body.message ?? `The server answered ${response.status}`);
+  return body;
 }

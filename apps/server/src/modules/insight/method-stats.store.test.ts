@@ -5,7 +5,13 @@ import { insertAccount } from '../accounts/accounts.test-kit.ts';
 import { insertUser } from '../identity/identity.test-kit.ts';
 import { keepInsight } from './insight-retention.job.ts';
 import { percentile, record } from './latency-histogram.ts';
-import { ALL_KEYS, addMethodStats, type MethodStatCount, readMethodStats } from './method-stats.store.ts';
+import {
+  ALL_KEYS,
+  addMethodStats,
+  type MethodStatCount,
+  readMethodSeries,
+  readMethodStats,
+} from './method-stats.store.ts';
 import { addRequests, listRequests } from './request-log.store.ts';
 
 const HOUR = 3_600_000;
@@ -98,6 +104,39 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
     const month = { from: new Date('2026-06-01T00:00:00Z'), to: new Date(today + DAY), period: 'day' as const };
     expect(await readMethodStats(db, accountId, month)).toEqual(before);
     expect(await readMethodStats(db, accountId, { ...month, apiKeyId: OTHER_KEY })).toEqual(oneKey);
+  });
+
+  it('reads a chart’s days with calls per method and latency over all methods of each day', async () => {
+    const day = Date.parse('2026-05-04T00:00:00Z');
+    const on = (hour: number, method: string, calls: number, latencyMs: number) => ({
+      ...hourOf(hour, calls, latencyMs),
+      network: 'base/mainnet',
+      method,
+    });
+    await addMethodStats(db, [
+      on(day + HOUR, 'eth_call', 10, 2),
+      on(day + 2 * HOUR, 'eth_chainId', 30, 40),
+      on(day + DAY + HOUR, 'eth_call', 5, 2),
+    ]);
+    const series = await readMethodSeries(db, accountId, {
+      from: new Date(day),
+      to: new Date(day + 2 * DAY),
+      period: 'day',
+      network: 'base/mainnet',
+    });
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    expect(series.byMethod.map((p) => [iso(p.time), p.method, p.calls, p.errors])).toEqual([
+      ['2026-05-04', 'eth_call', 10, 1],
+      ['2026-05-04', 'eth_chainId', 30, 1],
+      ['2026-05-05', 'eth_call', 5, 1],
+    ]);
+    const total = (h: number[]) => h.reduce((a, b) => a + b, 0);
+    expect(series.latency.map((p) => [iso(p.time), total(p.latency)])).toEqual([
+      ['2026-05-04', 40],
+      ['2026-05-05', 5],
+    ]);
+    expect(percentile(series.latency[0]?.latency ?? [], 0.5)).toBeCloseTo(40, -1);
+    expect(percentile(series.latency[1]?.latency ?? [], 0.5)).toBeCloseTo(2, 0);
   });
 
   it('forgets logged requests after a week', async () => {

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { pglite } from '../../testing/databases.ts';
-import { insertAccount } from '../accounts/accounts.test-kit.ts';
-import { insertUser } from '../identity/identity.test-kit.ts';
-import {
-  FAILURES_LOGGED_PER_FLUSH,
-  GatewayInsight,
-  INVALID_METHOD,
-  SUCCESSES_LOGGED_PER_FLUSH,
-} from './gateway-insight.ts';
+import { insertOwnedAccount } from '../../testing/owned-account.ts';
+import { GatewayInsight } from './gateway-insight.ts';
 import { readMethodStats } from './method-stats.store.ts';
+import { INVALID_METHOD } from './observed-request.ts';
 import { listRequests } from './request-log.store.ts';
+import { FAILURES_LOGGED_PER_FLUSH, SUCCESSES_LOGGED_PER_FLUSH } from './request-sample.ts';
 
 const KEY = '00000000-0000-4000-8000-0000000000aa';
 const quiet = { error() {} } as never;
@@ -21,14 +17,7 @@ describe('the gateway’s insight in memory', () => {
   let accountId: string;
   beforeAll(async () => {
     ({ db, close } = await pglite.open());
-    const owner = await insertUser(db, {
-      email: 'insight@example.com',
-      givenName: 'A',
-      familyName: 'B',
-      passwordHash: 'h',
-      referralCode: null,
-    });
-    accountId = (await insertAccount(db, { name: 'insight', customerId: null, ownerId: owner, roleName: 'OWNER' })).id;
+    accountId = await insertOwnedAccount(db, 'insight');
   });
   afterAll(() => close());
 

@@ -3,23 +3,16 @@ import type { Db } from '../../db/database.ts';
 import { FlushLoop } from '../../jobs/flush-loop.ts';
 import { addToBucket, bucketOf, merge } from './latency-histogram.ts';
 import { addMethodStats, type MethodStatCount } from './method-stats.store.ts';
+import { INVALID_METHOD, methodName, type Observer } from './observed-request.ts';
 import { addRecentCalls, type RecentCalls } from './recent-calls.store.ts';
-import { addRequests, type LoggedRequest } from './request-log.store.ts';
+import { addRequests } from './request-log.store.ts';
+import { RequestSample } from './request-sample.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
-/** Each account's failed requests kept per flush; the rest are counted in the figures only. */
-export const FAILURES_LOGGED_PER_FLUSH = 100;
-/** Each account's successful requests kept per flush, chosen at random among them. */
-export const SUCCESSES_LOGGED_PER_FLUSH = 10;
-/** Bounds on what one process holds between flushes (and keeps while the database is away). */
+/** Figures one process holds between flushes (and keeps while the database is away). */
 const MAX_FIGURES = 100_000;
-const MAX_LOGGED = 50_000;
-/** A method name as figures keep it; anything else is counted as INVALID_METHOD. */
-const METHOD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-export const INVALID_METHOD = '(invalid)';
-const MAX_ORIGIN = 200;
 
 /** An hour's figures as held between flushes, with the latency's sum for the operator's metrics. */
 type Figures = MethodStatCount & { latencySumMs: number };
@@ -63,20 +56,6 @@ const noCalls = () => ({
 const MAX_TOTALS = 2000;
 const OTHER_METHODS = '(other)';
 
-/** Who made a request whose key the gateway accepted, and from where. */
-export interface Observer {
-  accountId: string;
-  apiKeyId: string;
-  /** The network's path. */
-  network: string;
-  clientIp: string;
-  origin: string | undefined;
-}
-
-/** Sample slots that are not a successful request's place. */
-const NOT_KEPT = -1;
-const FAILED_SLOT = -2;
-
 /** No method: what the first call's method is compared with. */
 const NONE = Symbol('none');
 
@@ -86,12 +65,6 @@ const NO_CALLS = [{ method: INVALID_METHOD }];
 const MAX_SPELLINGS = 200;
 /** Distinct methods counted on their own per key, network and hour. */
 const MAX_METHODS = 100;
-
-interface AccountSample {
-  successesSeen: number;
-  successes: LoggedRequest[];
-  failures: number;
-}
 
 /**
  * The gateway's insight for customers: calls, errors by kind and latency per account, key,
@@ -106,14 +79,11 @@ export class GatewayInsight {
   /** Calls and failed calls of each account's current minute, and of minutes gone by (the error-rate alert). */
   private recent = new Map<string, RecentCalls>();
   private recentDone: RecentCalls[] = [];
-  private samples = new Map<string, AccountSample>();
-  private failed: LoggedRequest[] = [];
-  private logged = 0;
+  private readonly sample = new RequestSample();
   private readonly loop = new FlushLoop(() => this.write());
   /** Calls, errors by kind and latency per network and method since start, as of the last flush (the operator's metrics). */
   readonly totals = new Map<string, MethodTotals>();
-  /** Figures and requests left out since start because a bound was reached (the operator's metrics). */
-  dropped = 0;
+  private droppedFigures = 0;
 
   constructor(
     private readonly db: Db,
@@ -173,11 +143,7 @@ export class GatewayInsight {
     if (figures) addRun(figures, run, runErrors, upstream, refused, bucket, latencyMs);
     const failedCalls = upstream || refused ? counted.length : rpcErrors;
     this.countRecent(seen.accountId, now - (now % MINUTE_MS), counted.length, failedCalls);
-    const failed = httpStatus >= 400 || errorCode !== null;
-    const slot = this.sampleSlot(seen.accountId, failed);
-    // The log's entry is built only for the few requests the sample keeps.
-    if (slot !== NOT_KEPT)
-      this.keepLogged(seen.accountId, slot, entry(seen, { calls, httpStatus, latencyMs, errorCode, at: now }, failed));
+    this.sample.offer(seen, { calls, httpStatus, latencyMs, errorCode, at: now });
   }
 
   private countRecent(accountId: string, minute: number, calls: number, errors: number): void {
@@ -189,7 +155,7 @@ export class GatewayInsight {
     }
     if (known) this.recentDone.push(known);
     if (this.recent.size < MAX_FIGURES) this.recent.set(accountId, { accountId, minute, calls, errors });
-    else this.dropped += 1;
+    else this.droppedFigures += 1;
   }
 
   /**
@@ -226,7 +192,7 @@ export class GatewayInsight {
       return same;
     }
     if (this.figureCount >= MAX_FIGURES) {
-      this.dropped += 1;
+      this.droppedFigures += 1;
       return undefined;
     }
     const figures: Figures = {
@@ -242,41 +208,9 @@ export class GatewayInsight {
     return figures;
   }
 
-  /**
-   * Where a request goes in its account's sample: a failed one while the account's bound allows
-   * (FAILED_SLOT), a successful one by reservoir sampling (its slot), or nowhere (NOT_KEPT).
-   */
-  private sampleSlot(accountId: string, failed: boolean): number {
-    let sample = this.samples.get(accountId);
-    if (!sample) {
-      sample = { successesSeen: 0, successes: [], failures: 0 };
-      this.samples.set(accountId, sample);
-    }
-    if (failed) {
-      if (sample.failures >= FAILURES_LOGGED_PER_FLUSH || this.logged >= MAX_LOGGED) {
-        this.dropped += 1;
-        return NOT_KEPT;
-      }
-      sample.failures += 1;
-      this.logged += 1;
-      return FAILED_SLOT;
-    }
-    sample.successesSeen += 1;
-    if (sample.successes.length < SUCCESSES_LOGGED_PER_FLUSH) {
-      if (this.logged >= MAX_LOGGED) return NOT_KEPT;
-      this.logged += 1;
-      return sample.successes.length;
-    }
-    const slot = Math.floor(Math.random() * sample.successesSeen);
-    return slot < SUCCESSES_LOGGED_PER_FLUSH ? slot : NOT_KEPT;
-  }
-
-  private keepLogged(accountId: string, slot: number, logged: LoggedRequest): void {
-    if (slot === FAILED_SLOT) this.failed.push(logged);
-    else {
-      const sample = this.samples.get(accountId);
-      if (sample) sample.successes[slot] = logged;
-    }
+  /** Figures and requests left out since start because a bound was reached (the operator's metrics). */
+  get dropped(): number {
+    return this.droppedFigures + this.sample.dropped;
   }
 
   /** Calls counted and not yet written. */
@@ -294,14 +228,11 @@ export class GatewayInsight {
   private async write(): Promise<void> {
     const figures = this.allFigures();
     const recent = [...this.recentDone, ...this.recent.values()];
-    const requests = [...this.failed, ...[...this.samples.values()].flatMap((s) => s.successes)];
+    const requests = this.sample.take();
     this.figures = new Map();
     this.figureCount = 0;
     this.recent = new Map();
     this.recentDone = [];
-    this.samples = new Map();
-    this.failed = [];
-    this.logged = 0;
     if (figures.length === 0 && requests.length === 0) return;
     try {
       await addMethodStats(this.db, figures);
@@ -321,7 +252,7 @@ export class GatewayInsight {
     try {
       await addRequests(this.db, requests);
     } catch (error) {
-      this.dropped += requests.length;
+      this.droppedFigures += requests.length;
       this.log.error({ err: error, requests: requests.length }, 'request log could not be written');
       throw error;
     }
@@ -351,7 +282,7 @@ export class GatewayInsight {
       if (this.figureCount < MAX_FIGURES) {
         group.set(figures.method, figures);
         this.figureCount += 1;
-      } else this.dropped += 1;
+      } else this.droppedFigures += 1;
       return;
     }
     known.calls += figures.calls;
@@ -382,34 +313,4 @@ export class GatewayInsight {
   async stop(): Promise<void> {
     await this.loop.stop().catch(() => {});
   }
-}
-
-/** What a request came to, for the request log. */
-interface Outcome {
-  calls: ReadonlyArray<{ method: unknown }>;
-  httpStatus: number;
-  latencyMs: number;
-  errorCode: number | null;
-  at: number;
-}
-
-function entry(seen: Observer, request: Outcome, failed: boolean): LoggedRequest {
-  const methods = [...new Set(request.calls.map((call) => methodName(call.method)))].slice(0, 20);
-  return {
-    accountId: seen.accountId,
-    apiKeyId: seen.apiKeyId,
-    network: seen.network,
-    methods,
-    httpStatus: request.httpStatus,
-    errorCode: request.errorCode,
-    failed,
-    latencyMs: Math.round(request.latencyMs * 100) / 100,
-    clientIp: seen.clientIp,
-    origin: seen.origin ? seen.origin.slice(0, MAX_ORIGIN) : null,
-    at: new Date(request.at),
-  };
-}
-
-function methodName(method: unknown): string {
-  return typeof method === 'string' && METHOD_NAME.test(method) ? method : INVALID_METHOD;
 }

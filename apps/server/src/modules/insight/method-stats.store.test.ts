@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';
-import { insertAccount } from '../accounts/accounts.test-kit.ts';
-import { insertUser } from '../identity/identity.test-kit.ts';
+import { insertOwnedAccount } from '../../testing/owned-account.ts';
 import { keepInsight } from './insight-retention.job.ts';
 import { percentile, record } from './latency-histogram.ts';
 import {
@@ -26,14 +25,7 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
 
   beforeAll(async () => {
     ({ db, close } = await database.open());
-    const owner = await insertUser(db, {
-      email: 'figures@example.com',
-      givenName: 'A',
-      familyName: 'B',
-      passwordHash: 'h',
-      referralCode: null,
-    });
-    accountId = (await insertAccount(db, { name: 'figures', customerId: null, ownerId: owner, roleName: 'OWNER' })).id;
+    accountId = await insertOwnedAccount(db, 'figures');
   });
   afterAll(() => close());
 

@@ -12,7 +12,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { errorsInAnswer, errorsOfAnswers } from '../insight/answer-errors.ts';
-import type { Observer } from '../insight/gateway-insight.ts';
+import type { Observer } from '../insight/observed-request.ts';
 import type { KeyRequest } from '../keys/key-access.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
 import type { Caller, RpcGateway } from './rpc.service.ts';

@@ -8,8 +8,9 @@ import { cpuPinning, pin } from './support/cpu-pinning.ts';
 import type { Figure } from './support/figures.ts';
 import { type KeyLists, keyCheckCost } from './support/key-check-cost.ts';
 import { failures, type Load, type Measurement, measure, RPC_BODY, rpcBatch, type Target } from './support/load.ts';
+import { median } from './support/median.ts';
 import { ensureNginx, nginxProxy } from './support/nginx.ts';
-import { median, type PairedRounds, pairedRounds } from './support/paired-rounds.ts';
+import { type PairedRounds, pairedRounds } from './support/paired-rounds.ts';
 import { bestOf, compare, comparisonLine, finishSuite, latencyDoubts, problems, table } from './support/report.ts';
 import { wholeSetting } from './support/settings.ts';
 import {

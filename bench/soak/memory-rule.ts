@@ -17,6 +17,8 @@
 // that does not move). One step in the middle of a 5-minute half alone makes a least-squares slope
 // of ~6 MB/min; a 10-minute run measured 6.15 and 2.80 MB/min with a heap floor of -0.13 and -0.11.
 
+import { median } from '../support/median.ts';
+
 export const MAX_HEAP_SLOPE_MB_PER_MIN = 2;
 export const MAX_END_ABOVE_MEDIAN = 0.15;
 
@@ -48,12 +50,6 @@ export function slope(points: Array<{ x: number; y: number }>): number {
     den += (p.x - meanX) ** 2;
   }
   return den === 0 ? 0 : num / den;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Audit, CATEGORIES, type Category } from './lighthouse.ts';
+import { median } from './median.ts';
 import type { RouteScripts } from './page-scripts.ts';
 
 const kb = (value: number) => value.toFixed(1).padStart(7);
@@ -22,14 +23,6 @@ export function filesLine(m: RouteScripts, count: number): string {
   const files = [...m.files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, count);
   const names = files.map((f) => `${new URL(f.url).pathname.split('/').pop()} ${(f.gzipBytes / 1024).toFixed(1)}`);
   return `${m.route.path}: ${names.join(', ')} (KB gzip)`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** A page's runs summed up: each category's median score (Lighthouse's own advice for noisy machines). */

@@ -57,16 +57,18 @@ describe('the server process', () => {
 
   it('starts on the embedded default, prints its URL, and stops cleanly on SIGTERM', async () => {
     const { child, output, exit } = run({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
-    const deadline = Date.now() + 30_000;
+    // A first start migrates a fresh embedded database: tens of seconds on a busy two-core machine.
+    const deadline = Date.now() + 80_000;
     let url: string | undefined;
     while (!url && Date.now() < deadline) {
       url = output().match(/running at (http:\/\/localhost:\d+)/)?.[1];
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(url).toBeDefined();
+    if (!url) child.kill('SIGKILL');
+    expect(url, output()).toBeDefined();
     const config = await fetch(`${url?.replace('localhost', '127.0.0.1')}/api/v1.0/config`);
     expect((await config.json()).data.appEnv).toBe('dev');
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
-  });
+  }, 90_000);
 });

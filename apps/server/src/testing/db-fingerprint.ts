@@ -14,7 +14,7 @@ export async function fingerprint(db: Db): Promise<Record<string, string>> {
  * The gateway's insight records what each request did, refusals included (that is what it is for):
  * a row there is an observation of the request, not a change it made.
  */
-const OBSERVATIONS = ['rpc_method_stats', 'rpc_request_log'];
+const OBSERVATIONS = ['rpc_method_stats', 'rpc_request_log', 'rpc_recent_calls'];
 
 // The tables are the migrated schema's: read from the catalog once per database, not per fingerprint.
 const queries = new WeakMap<Db, Promise<string>>();

@@ -10,9 +10,9 @@ import { type KeyLists, keyCheckCost } from './support/key-check-cost.ts';
 import { failures, type Load, type Measurement, measure, RPC_BODY, rpcBatch, type Target } from './support/load.ts';
 import { median } from './support/median.ts';
 import { ensureNginx, nginxProxy } from './support/nginx.ts';
-import { type PairedRounds, pairedRounds } from './support/paired-rounds.ts';
 import { bestOf, compare, comparisonLine, finishSuite, latencyDoubts, problems, table } from './support/report.ts';
 import { wholeSetting } from './support/settings.ts';
+import { type Side, type SideBySide, sideBySide, type WindowPlan } from './support/side-by-side.ts';
 import {
   adminInServer,
   anvil,
@@ -23,6 +23,7 @@ import {
   type KeyHolder,
   meteredUsage,
   minimalProxy,
+  type Server,
   server,
   tempDir,
 } from './support/stack.ts';
@@ -42,9 +43,9 @@ const WARMUP = wholeSetting('BENCH_WARMUP', 1);
 const ROUNDS = wholeSetting('BENCH_ROUNDS', 2);
 const CONNECTIONS = list('BENCH_CONNECTIONS', [1, 64]);
 const BATCH = wholeSetting('BENCH_BATCH', 50);
-/** Pairs of rounds, and seconds per round, of the gateway with its insight on and off (64+ connections). */
-const SWITCH_PAIRS = wholeSetting('BENCH_SWITCH_PAIRS', 16);
-const SWITCH_SECONDS = wholeSetting('BENCH_SWITCH_SECONDS', 1);
+/** Pairs of windows, and ms per window, of two gateways with their insight on and off in turn (64+ connections). */
+const SWITCH_PAIRS = wholeSetting('BENCH_SWITCH_PAIRS', 40);
+const SWITCH_WINDOW_MS = wholeSetting('BENCH_SWITCH_WINDOW_MS', 500);
 /** How long the gateway may take to write what it counted (its flush runs every 5 s by default). */
 const METERING_WAIT_MS = 10_000;
 /** The networks the gateway forwards to each upstream. */
@@ -95,6 +96,12 @@ async function lockedDownKey(holder: KeyHolder): Promise<(network: string) => st
   return (network) => rpcUrl(holder.client.baseUrl, network, keyId, key);
 }
 
+/** Two gateways with their insight on and off in turn, and the control (both on). */
+interface InsightWindows {
+  switched: SideBySide;
+  control: SideBySide;
+}
+
 interface Scenario {
   upstream: UpstreamName;
   load: Load;
@@ -126,7 +133,7 @@ function figuresOf(
   scenario: Scenario,
   best: Measurement[],
   rounds: Map<string, Measurement[]>,
-  insight: PairedRounds | undefined,
+  insight: InsightWindows | undefined,
 ): Figure[] {
   const [direct, ...others] = best as [Measurement, ...Measurement[]];
   const gateway = others.find((m) => m.target === 'gateway') as Measurement;
@@ -163,23 +170,28 @@ function figuresOf(
   // compared: on a shared machine one lucky round of either would decide a ratio that should be about 1.
   const medianOf = (target: string) => median((rounds.get(target) ?? []).map((m) => m.requestsPerSecond));
   if (insight) {
-    // Server CPU per request over all rounds of each state: the insight's own cost.
-    const cpuPerRequest = (ms: Measurement[]) =>
-      (ms.reduce((sum, m) => sum + (m.serverCpu ?? 0) * m.seconds, 0) * 1e6) /
-      ms.reduce((sum, m) => sum + m.requestsPerSecond * m.seconds, 0);
+    const { switched, control } = insight;
+    const cpu = switched.cpuPerAnswerUs;
     figures.push(
       {
         suite: 'gateway',
         name: `insight's added server CPU per request, ${scenario.label}`,
-        value: round(cpuPerRequest(insight.on) - cpuPerRequest(insight.off), 1),
+        value: cpu ? round(cpu.on - cpu.off, 1) : Number.NaN,
         unit: 'µs',
       },
       {
         suite: 'gateway',
-        name: `insight on ÷ off req/s (median of ${insight.ratios.length} paired rounds), ${scenario.label}`,
-        value: round(median(insight.ratios), 2),
+        name: `insight on ÷ off req/s (side by side, median of ${switched.throughput.length} pairs of windows), ${scenario.label}`,
+        value: round(median(switched.throughput), 3),
         unit: '×',
         target: { min: 0.97 },
+      },
+      {
+        // The same with both on: what the measurement reads when nothing differs.
+        suite: 'gateway',
+        name: `control: insight on ÷ on req/s (side by side, median of ${control.throughput.length} pairs), ${scenario.label}`,
+        value: round(median(control.throughput), 3),
+        unit: '×',
       },
     );
   }
@@ -221,12 +233,24 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   const holder = await customer(srv);
   const lockedUrl = await lockedDownKey(holder);
-  // The gateway's per-method figures and request log, switched by the operator's command between
-  // paired rounds of one process (one age, one heap, one set of keys): the ratio is the insight's alone.
-  let insightOn = true;
-  const switchInsight = async (on: boolean) => {
-    if (on !== insightOn) await adminInServer(srv, 'rpc', 'insight', on ? 'on' : 'off');
-    insightOn = on;
+  // The gateway's per-method figures and request log cost: a second gateway like the first (its own
+  // data directory, customer and key), both on the servers' cores under the same load at once, the
+  // insight on in one and off in the other, switched by the operator's `rpc insight on|off` command
+  // before every window (side-by-side.ts).
+  const twin = await server(cleanup, await tempDir(cleanup), { [NETWORKS.fixed]: upstreams.fixed.url }, undefined);
+  const twinHolder = await customer(twin);
+  const sideOf = (s: Server, h: KeyHolder): Side => ({
+    target: { name: 'gateway', url: h.gatewayUrl(NETWORKS.fixed), cpuSeconds: s.cpuSeconds },
+    turn: async (on) => {
+      await adminInServer(s, 'rpc', 'insight', on ? 'on' : 'off');
+    },
+  });
+  const sides: [Side, Side] = [sideOf(srv, holder), sideOf(twin, twinHolder)];
+  const windowPlan: WindowPlan = {
+    windows: 2 * SWITCH_PAIRS,
+    windowMs: SWITCH_WINDOW_MS,
+    guardMs: Math.min(100, SWITCH_WINDOW_MS / 4),
+    warmupMs: 1000,
   };
   const nginx = ensureNginx(log);
   const proxies = nginx
@@ -242,6 +266,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   if (pinning) {
     for (const pid of [
       srv.pid,
+      twin.pid,
       upstreams.fixed.pid,
       upstreams.anvil.pid,
       proxies?.fixed.pid,
@@ -341,18 +366,32 @@ async function main(cleanup: Cleanup): Promise<number> {
     }
     // Where the gateway is the bottleneck, its insight must cost next to nothing (every call counted
     // with the insight on or off is metered).
-    let insight: PairedRounds | undefined;
+    let insight: InsightWindows | undefined;
     if (upstream === 'fixed' && load.connections >= 64) {
-      insight = await pairedRounds(gatewayTarget, switchInsight, SWITCH_PAIRS, SWITCH_SECONDS, load);
-      await switchInsight(true);
-      for (const m of [...insight.on, ...insight.off]) counted(m);
-      lines.push(
-        `insight on / off, paired rounds: ${insight.on
-          .map(
-            (on, i) => `${Math.round(on.requestsPerSecond)} / ${Math.round(insight?.off[i]?.requestsPerSecond ?? 0)}`,
-          )
-          .join(', ')} req/s`,
-      );
+      // The gateways alone on their core(s), the fixed upstream beside the load generator: what the
+      // two share is then only the machine, and the switch's effect all their throughput sees.
+      if (pinning) pin(upstreams.fixed.pid, pinning.bench);
+      insight = {
+        switched: await sideBySide(sides, true, windowPlan, load),
+        control: await sideBySide(sides, false, windowPlan, load),
+      };
+      if (pinning) pin(upstreams.fixed.pid, pinning.servers);
+      await Promise.all(sides.map((side) => side.turn(true)));
+      for (const [words, windows] of [
+        ['insight on ÷ off', insight.switched],
+        ['control, on ÷ on', insight.control],
+      ] as const) {
+        // The twin's calls are metered by the twin: only the first gateway's count here.
+        const [first, second] = windows.runs;
+        counted(first);
+        all.push(second);
+        const pairs = windows.throughput.map((r) => r.toFixed(3)).join(', ');
+        const cpu = windows.cpuPerAnswerUs;
+        const cpuWords = cpu ? `; server CPU per request ${cpu.on.toFixed(1)} / ${cpu.off.toFixed(1)} µs` : '';
+        lines.push(`${words}, side by side, pairs of windows of ${SWITCH_WINDOW_MS} ms: ${pairs}${cpuWords}`);
+        const perCpu = windows.perCpuSecond?.map((r) => r.toFixed(3)).join(', ');
+        if (perCpu) lines.push(`${words}, the same per server CPU-second: ${perCpu}`);
+      }
     }
     tables.push(lines.join('\n'));
     log(lines.join('\n'));
@@ -373,7 +412,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     problems(m, `${m.target} (${m.connections} connections, ${m.calls} calls per request)`),
   );
   if (metered < gatewayCalls) trouble.push(`gateway: metered ${metered} calls of ${gatewayCalls} answered`);
-  for (const line of srv.log.errors) trouble.push(`server logged: ${line.slice(0, 300)}`);
+  for (const line of [...srv.log.errors, ...twin.log.errors]) trouble.push(`server logged: ${line.slice(0, 300)}`);
   const doubts = all.map(latencyDoubts).filter((doubt) => doubt !== undefined);
 
   const cpus = os.cpus();

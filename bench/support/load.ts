@@ -61,11 +61,20 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 }
 
+/** What a caller of measure() may watch and end: each 2xx answer's time, and an earlier stop. */
+export interface Watch {
+  /** Called with performance.now() as each 2xx answer arrives. */
+  onAnswer?: (at: number) => void;
+  /** The run stops when this settles (or after its `seconds`, whichever comes first). */
+  stopWhen?: Promise<unknown>;
+}
+
 /** Keeps `connections` requests in flight for `seconds`, one at a time per connection (no pipelining). */
 export async function measure(
   target: Target,
   seconds: number,
   { body, calls, connections, next, answered }: Load,
+  { onAnswer, stopWhen }: Watch = {},
 ): Promise<Measurement> {
   const serverCpuSeconds = target.cpuSeconds ?? (() => undefined);
   const clientBefore = process.cpuUsage();
@@ -107,6 +116,7 @@ export async function measure(
   });
   run.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (status < 200 || status >= 300) return;
+    onAnswer?.(performance.now());
     if (count === times.length) {
       const grown = new Float64Array(times.length * 2);
       grown.set(times);
@@ -114,6 +124,8 @@ export async function measure(
     }
     times[count++] = ms;
   });
+  const stop = () => run.stop();
+  stopWhen?.then(stop, stop);
   const result = await run;
   const client = process.cpuUsage(clientBefore);
   const serverAfter = serverCpuSeconds();

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -240,19 +240,36 @@ export async function server(
 }
 
 /**
- * utime + stime of a process and its children (nginx's workers), from /proc (clock ticks of 1/100 s
- * on Linux).
+ * CPU seconds of a process and its children (nginx's workers), from /proc: the run time of each of
+ * its threads in nanoseconds (schedstat), or where the kernel keeps none its utime + stime in clock
+ * ticks of 1/100 s (too coarse for windows of a fraction of a second).
  */
 export function cpuSecondsOf(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    const own = (Number(fields[11]) + Number(fields[12])) / 100;
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
-    return children.reduce((sum, child) => sum + (cpuSecondsOf(Number(child)) ?? 0), own);
+    return children.reduce((sum, child) => sum + (cpuSecondsOf(Number(child)) ?? 0), ownCpuSeconds(pid));
   } catch {
     return undefined;
   }
+}
+
+const SCHEDSTAT = existsSync('/proc/self/schedstat');
+
+function ownCpuSeconds(pid: number): number {
+  if (SCHEDSTAT) {
+    let nanoseconds = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        nanoseconds += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+    return nanoseconds / 1e9;
+  }
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** VmRSS of a process, from /proc/<pid>/status, in MB. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { pglite } from '../../testing/databases.ts';
 import { insertOwnedAccount } from '../../testing/owned-account.ts';
+import { methodRuns } from '../rpc/rpc-request.ts';
 import { GatewayInsight } from './gateway-insight.ts';
 import { readMethodStats } from './method-stats.store.ts';
 import { INVALID_METHOD } from './observed-request.ts';
@@ -10,6 +11,8 @@ import { FAILURES_LOGGED_PER_FLUSH, SUCCESSES_LOGGED_PER_FLUSH } from './request
 
 const KEY = '00000000-0000-4000-8000-0000000000aa';
 const quiet = { error() {} } as never;
+/** A request's methods as the gateway's parser hands them over. */
+const runs = (...methods: string[]) => methodRuns(methods.map((method) => ({ method })));
 
 describe('the gateway’s insight in memory', () => {
   let db: Db;
@@ -36,12 +39,10 @@ describe('the gateway’s insight in memory', () => {
 
   it('counts a batch per method, every made-up method name as one, and keeps the log within its bounds', async () => {
     const insight = new GatewayInsight(db, quiet, true);
-    const call = (method: unknown) => ({ method });
-    insight.record(seen(), [call('eth_call'), call('eth_call'), call('eth_chainId')], 200, 3, [null, -32000, null]);
-    for (const made of ['x'.repeat(100), 42, 'no spaces allowed', null]) insight.record(seen(), [call(made)], 200, 1);
-    for (let i = 0; i < 3 * FAILURES_LOGGED_PER_FLUSH; i++)
-      insight.record(seen(), [call('eth_sign')], 200, 1, [-32601]);
-    for (let i = 0; i < 1000; i++) insight.record(seen(), [call('eth_blockNumber')], 200, 1);
+    insight.record(seen(), runs('eth_call', 'eth_call', 'eth_chainId'), 200, 3, [null, -32000, null]);
+    for (const made of ['x'.repeat(100), '42', 'no spaces allowed', '']) insight.record(seen(), runs(made), 200, 1);
+    for (let i = 0; i < 3 * FAILURES_LOGGED_PER_FLUSH; i++) insight.record(seen(), runs('eth_sign'), 200, 1, [-32601]);
+    for (let i = 0; i < 1000; i++) insight.record(seen(), runs('eth_blockNumber'), 200, 1);
     expect(insight.unflushed).toBe(3 + 4 + 3 * FAILURES_LOGGED_PER_FLUSH + 1000);
     await insight.flush();
 
@@ -67,10 +68,10 @@ describe('the gateway’s insight in memory', () => {
   it('counts interleaved methods of a batch each under its own, errors by kind, latency once per call', async () => {
     const insight = new GatewayInsight(db, quiet, true);
     const other = { ...seen(), network: 'base/mainnet' };
-    const batch = ['eth_call', 'eth_call', 'eth_chainId', 'eth_call', 'eth_chainId'].map((method) => ({ method }));
-    insight.record(other, batch, 200, 4, [null, -32000, null, -32000, null]);
-    insight.record(other, batch, 503, 2);
-    insight.record(other, batch.slice(0, 3), 429, 1);
+    const batch = ['eth_call', 'eth_call', 'eth_chainId', 'eth_call', 'eth_chainId'];
+    insight.record(other, runs(...batch), 200, 4, [null, -32000, null, -32000, null]);
+    insight.record(other, runs(...batch), 503, 2);
+    insight.record(other, runs(...batch.slice(0, 3)), 429, 1);
     await insight.flush();
     const totals = Object.fromEntries(
       [...insight.totals.values()].filter((t) => t.network === 'base/mainnet').map((t) => [t.method, t]),
@@ -89,7 +90,7 @@ describe('the gateway’s insight in memory', () => {
   it('counts past 100 made-up method names of one key’s hour as (other)', async () => {
     const insight = new GatewayInsight(db, quiet, true);
     const other = { ...seen(), network: 'polygon/mainnet' };
-    for (let i = 0; i < 150; i++) insight.record(other, [{ method: `made_up${i}` }], 200, 1);
+    for (let i = 0; i < 150; i++) insight.record(other, runs(`made_up${i}`), 200, 1);
     await insight.flush();
     const methods = await readMethodStats(db, accountId, { ...day(), network: 'polygon/mainnet' });
     expect(methods).toHaveLength(101);
@@ -98,7 +99,7 @@ describe('the gateway’s insight in memory', () => {
 
   it('records nothing when turned off', async () => {
     const insight = new GatewayInsight(db, quiet, false);
-    insight.record(seen(), [{ method: 'eth_call' }], 200, 1);
+    insight.record(seen(), runs('eth_call'), 200, 1);
     expect(insight.unflushed).toBe(0);
   });
 });

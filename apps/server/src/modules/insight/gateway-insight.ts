@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { FlushLoop } from '../../jobs/flush-loop.ts';
+import type { MethodRun } from '../rpc/rpc-request.ts';
 import { addToBucket, bucketOf, merge } from './latency-histogram.ts';
 import { addMethodStats, type MethodStatCount } from './method-stats.store.ts';
 import { INVALID_METHOD, methodName, type Observer } from './observed-request.ts';
@@ -18,7 +19,7 @@ const MAX_FIGURES = 100_000;
 type Figures = MethodStatCount & { latencySumMs: number };
 
 /** One key's figures of one network and hour, by the method as sent (invalid spellings share theirs). */
-type MethodFigures = Map<unknown, Figures>;
+type MethodFigures = Map<string, Figures>;
 /** By key, network and hour. */
 type HeldFigures = Map<string, Map<string, Map<number, MethodFigures>>>;
 
@@ -56,11 +57,22 @@ const noCalls = () => ({
 const MAX_TOTALS = 2000;
 const OTHER_METHODS = '(other)';
 
-/** No method: what the first call's method is compared with. */
-const NONE = Symbol('none');
+/** Requests noted before they are counted together (record), at most. */
+const COUNT_BATCH = 64;
 
-/** The calls of a request without any (a body that was not JSON-RPC). */
-const NO_CALLS = [{ method: INVALID_METHOD }];
+/** A request as noted on the hot path. */
+interface NotedRequest {
+  seen: Observer;
+  methods: readonly MethodRun[];
+  httpStatus: number;
+  latencyMs: number;
+  callErrors: ReadonlyArray<number | null> | undefined;
+  refusalCode: number | undefined;
+  at: number;
+}
+
+/** The methods of a request without any (a body that was not JSON-RPC): one invalid call. */
+const NO_CALLS: readonly MethodRun[] = [{ method: INVALID_METHOD, calls: 1 }];
 /** Spellings of invalid or surplus method names one group maps to shared figures. */
 const MAX_SPELLINGS = 200;
 /** Distinct methods counted on their own per key, network and hour. */
@@ -76,6 +88,8 @@ export class GatewayInsight {
   /** By key, network and hour, then by the method as sent. */
   private figures: HeldFigures = new Map();
   private figureCount = 0;
+  /** Requests noted and not yet counted. */
+  private pending: NotedRequest[] = [];
   /** Calls and failed calls of each account's current minute, and of minutes gone by (the error-rate alert). */
   private recent = new Map<string, RecentCalls>();
   private recentDone: RecentCalls[] = [];
@@ -96,54 +110,64 @@ export class GatewayInsight {
   ) {}
 
   /**
-   * Counts one request: each of its calls under its method (a batch's calls of one method at once),
-   * its minute for the error-rate alert, and it maybe into the request log's sample. The hot path:
-   * no string is built per call, the latency's bucket is found once per request.
+   * Takes one request to count: its calls under their methods, its minute for the error-rate alert,
+   * and it maybe into the request log's sample. The hot path: a request is only noted here and
+   * counted with the others of its batch of COUNT_BATCH (or at the next flush, whichever comes
+   * first), so that the figures' maps come from the processor's caches once per batch: read once
+   * per request, they come from memory, as a busy gateway serves many other requests while one
+   * waits for its node.
    */
   record(
     seen: Observer,
-    calls: ReadonlyArray<{ method: unknown }>,
+    methods: readonly MethodRun[],
     httpStatus: number,
     latencyMs: number,
     callErrors?: ReadonlyArray<number | null>,
     refusalCode?: number,
   ): void {
     if (!this.enabled) return;
-    const now = Date.now();
-    const hour = now - (now % HOUR_MS);
+    this.pending.push({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, at: Date.now() });
+    if (this.pending.length >= COUNT_BATCH) this.countPending();
+  }
+
+  /** Counts the requests noted since the last time. */
+  private countPending(): void {
+    const pending = this.pending;
+    this.pending = [];
+    for (const request of pending) this.count(request);
+  }
+
+  /**
+   * Counts each run of a request's calls under its method (ParsedRpcBody.methods: a batch of 50
+   * eth_call at once), never reading the calls themselves; `callErrors` (rare) is read by the calls'
+   * positions. No string is built, the latency's bucket is found once per request.
+   */
+  private count({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, at }: NotedRequest): void {
+    const hour = at - (at % HOUR_MS);
     const refused = httpStatus >= 400 && httpStatus < 500;
     const upstream = httpStatus >= 500;
     const bucket = bucketOf(latencyMs);
     const group = this.groupOf(seen, hour);
     let errorCode = refusalCode ?? null;
+    let calls = 0;
     let rpcErrors = 0;
-    // Calls come in runs of one method (a batch of 50 eth_call is one run): each run is added at once.
-    let lastMethod: unknown = NONE;
-    let figures: Figures | undefined;
-    let run = 0;
-    let runErrors = 0;
-    const counted = calls.length > 0 ? calls : NO_CALLS;
-    for (let i = 0; i < counted.length; i++) {
-      const method = counted[i]?.method;
-      if (method !== lastMethod) {
-        if (figures) addRun(figures, run, runErrors, upstream, refused, bucket, latencyMs);
-        figures = group.get(method) ?? this.newFigures(group, seen, method, hour);
-        lastMethod = method;
-        run = 0;
-        runErrors = 0;
+    for (const run of methods.length > 0 ? methods : NO_CALLS) {
+      let runErrors = 0;
+      if (callErrors !== undefined) {
+        for (let i = calls; i < calls + run.calls; i++) {
+          const code = callErrors[i] ?? null;
+          if (code === null) continue;
+          errorCode ??= code;
+          runErrors += 1;
+        }
       }
-      run += 1;
-      const code = callErrors === undefined ? null : (callErrors[i] ?? null);
-      if (code !== null) {
-        if (errorCode === null) errorCode = code;
-        rpcErrors += 1;
-        runErrors += 1;
-      }
+      calls += run.calls;
+      rpcErrors += runErrors;
+      const figures = group.get(run.method) ?? this.newFigures(group, seen, run.method, hour);
+      if (figures) addRun(figures, run.calls, runErrors, upstream, refused, bucket, latencyMs);
     }
-    if (figures) addRun(figures, run, runErrors, upstream, refused, bucket, latencyMs);
-    const failedCalls = upstream || refused ? counted.length : rpcErrors;
-    this.countRecent(seen.accountId, now - (now % MINUTE_MS), counted.length, failedCalls);
-    this.sample.offer(seen, { calls, httpStatus, latencyMs, errorCode, at: now });
+    this.countRecent(seen.accountId, at - (at % MINUTE_MS), calls, upstream || refused ? calls : rpcErrors);
+    this.sample.offer(seen, { methods, httpStatus, latencyMs, errorCode, at });
   }
 
   private countRecent(accountId: string, minute: number, calls: number, errors: number): void {
@@ -181,7 +205,7 @@ export class GatewayInsight {
     return group;
   }
 
-  private newFigures(group: MethodFigures, seen: Observer, sent: unknown, hour: number): Figures | undefined {
+  private newFigures(group: MethodFigures, seen: Observer, sent: string, hour: number): Figures | undefined {
     // Past MAX_METHODS methods in one key's hour, the rest count as OTHER_METHODS: a caller making
     // up method names cannot fill the table with rows.
     const method = group.size >= MAX_METHODS ? OTHER_METHODS : methodName(sent);
@@ -215,6 +239,7 @@ export class GatewayInsight {
 
   /** Calls counted and not yet written. */
   get unflushed(): number {
+    this.countPending();
     let total = 0;
     for (const figures of this.allFigures()) total += figures.calls;
     return total;
@@ -226,6 +251,7 @@ export class GatewayInsight {
   }
 
   private async write(): Promise<void> {
+    this.countPending();
     const figures = this.allFigures();
     const recent = [...this.recentDone, ...this.recent.values()];
     const requests = this.sample.take();

@@ -133,6 +133,25 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
     expect(paged.body.data.requests[1]?.methods).toEqual(['eth_chainId']);
   });
 
+  it('counts the errors in a node’s answer passed on as sent and in one the gateway composed', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const address = `0x${'11'.repeat(20)}`;
+    // At a block tag the cache never keeps these: the node's answer goes back as it is, and is
+    // searched. At a block number the gateway reads each answer to keep it, and notes the errors.
+    for (const block of ['latest', '0x0']) {
+      const batch = await rpcCall(holder.url(NETWORK), [
+        call('eth_getBalance', [address, block], 1),
+        call('eth_getBalance', ['not an address', block], 2),
+      ]);
+      expect(batch.body.find((a) => a.id === 1)?.result).toBeDefined();
+      expect(batch.body.find((a) => a.id === 2)?.error).toBeDefined();
+      expect(batch.headers.get('x-cache')).toBe('MISS');
+    }
+    await server().deps.rpc.insight.flush();
+    const answer = await holder.client.get<MethodStatList>('/api/v1.0/usage/api/methods?hours=1', holder.headers);
+    expect(answer.body.data.methods.map((m) => [m.method, m.calls, m.errors])).toEqual([['eth_getBalance', 4, 2]]);
+  });
+
   it('records nothing while the operator has switched it off, and records again once on', async () => {
     const holder = await accountWithKey(server().url, server().db);
     const { db, deps } = server();

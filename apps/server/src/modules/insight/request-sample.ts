@@ -1,3 +1,4 @@
+import type { MethodRun } from '../rpc/rpc-request.ts';
 import { methodName, type Observer } from './observed-request.ts';
 import type { LoggedRequest } from './request-log.store.ts';
 
@@ -15,7 +16,7 @@ const FAILED_SLOT = -2;
 
 /** What a request came to. */
 export interface Outcome {
-  calls: ReadonlyArray<{ method: unknown }>;
+  methods: readonly MethodRun[];
   httpStatus: number;
   latencyMs: number;
   errorCode: number | null;
@@ -92,7 +93,7 @@ export class RequestSample {
 }
 
 function entry(seen: Observer, outcome: Outcome, failed: boolean): LoggedRequest {
-  const methods = [...new Set(outcome.calls.map((call) => methodName(call.method)))].slice(0, 20);
+  const methods = [...new Set(outcome.methods.map((run) => methodName(run.method)))].slice(0, 20);
   return {
     accountId: seen.accountId,
     apiKeyId: seen.apiKeyId,

@@ -1,5 +1,6 @@
 import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { errorCodeOf } from '../insight/answer-errors.ts';
 import { ChainHead } from './chain-head.ts';
 import { type Freshness, freshnessOf, mayKeep } from './freshness.ts';
 import { logsCountRefusal, logsRangeRefusal } from './logs-guard.ts';
@@ -27,6 +28,11 @@ export interface ComposedAnswer {
   contentType: string;
   /** HIT when no call of the request reached the network's nodes. */
   cache: 'HIT' | 'MISS';
+  /**
+   * Each call's JSON-RPC error code (null for a result), in the calls' order, when the gateway wrote
+   * every call's answer itself: the insight reads these instead of searching the body.
+   */
+  errorCodes?: Array<number | null>;
 }
 
 /** The answer to a request: composed here, or the nodes' own (read whole, or streamed when large). */
@@ -69,6 +75,8 @@ interface Planned {
   key: string | undefined;
   /** The composed answer's JSON, once known. */
   answer?: string;
+  /** Its JSON-RPC error code, when it is an error. */
+  errorCode?: number | null;
 }
 
 const resultJson = (id: unknown, result: string) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
@@ -204,7 +212,10 @@ export class NetworkGateway {
           this.settings.logsMaxRange,
           () => this.head.head(),
         );
-        if (refused) item.answer = errorJson(idOf(call), RpcErrorCodes.limitExceeded, refused);
+        if (refused) {
+          item.answer = errorJson(idOf(call), RpcErrorCodes.limitExceeded, refused);
+          item.errorCode = RpcErrorCodes.limitExceeded;
+        }
       }
       plan.push(item);
     }
@@ -224,6 +235,7 @@ export class NetworkGateway {
       body: batch ? `[${parts.join(',')}]` : (parts[0] ?? ''),
       contentType: 'application/json',
       cache: toSend.length === 0 ? 'HIT' : 'MISS',
+      errorCodes: plan.map((item) => item.errorCode ?? null),
     };
   }
 
@@ -256,6 +268,7 @@ export class NetworkGateway {
       const got = byId.get(index);
       if (!got) {
         item.answer = errorJson(id, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(this.network.name));
+        item.errorCode = RpcErrorCodes.upstream;
         continue;
       }
       item.answer = await this.read(item, got, id, epoch, finalBlock);
@@ -280,11 +293,15 @@ export class NetworkGateway {
         );
         if (hash) return resultJson(id, JSON.stringify(hash));
       }
+      item.errorCode = errorCodeOf(got.error);
       return JSON.stringify({ jsonrpc: '2.0', id, error: got.error });
     }
     if (method === 'eth_getLogs') {
       const refused = logsCountRefusal(got.result, this.settings.logsMaxResults);
-      if (refused) return errorJson(id, RpcErrorCodes.limitExceeded, refused);
+      if (refused) {
+        item.errorCode = RpcErrorCodes.limitExceeded;
+        return errorJson(id, RpcErrorCodes.limitExceeded, refused);
+      }
     }
     const result = JSON.stringify(got.result ?? null);
     if (item.key !== undefined && epoch === this.epoch && mayKeep(item.freshness, got.result, finalBlock)) {

@@ -11,7 +11,7 @@ import {
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { errorsInAnswer, errorsOfAnswers } from '../insight/answer-errors.ts';
+import { errorsInAnswer, errorsOfAnswers, notedErrors } from '../insight/answer-errors.ts';
 import type { Observer } from '../insight/observed-request.ts';
 import type { KeyRequest } from '../keys/key-access.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
@@ -141,11 +141,13 @@ export class RpcHttp {
     const insight = this.rpc.insight;
     const seen = insight.enabled ? observation(caller, network.path, keyRequest) : undefined;
     let calls: ParsedRpcBody['requests'] = [];
+    let methods: ParsedRpcBody['methods'] = [];
     try {
       // Read once the caller is known: a stranger's body is never held.
       const body = await readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS);
       const parsed = parseRpcBody(body, this.config.RPC_MAX_BATCH);
       calls = parsed.requests;
+      methods = parsed.methods;
       // Calls the method policy or the key's rules keep back are answered here: never sent upstream,
       // never metered, never counted against the key's limits.
       const screened = this.rpc.screen(body, parsed, caller);
@@ -154,7 +156,7 @@ export class RpcHttp {
         writeJson(response, status, parsed.batch ? screened.answers : screened.answers[0]);
         if (seen) {
           const callErrors = errorsOfAnswers(screened.answers, calls);
-          insight.record(seen, calls, status, performance.now() - started, callErrors);
+          insight.record(seen, methods, status, performance.now() - started, callErrors);
         }
         return;
       }
@@ -170,9 +172,15 @@ export class RpcHttp {
         throw error;
       }
       if (seen) {
-        // A streamed (large) answer is not read for errors.
-        const callErrors = 'body' in answer ? errorsInAnswer(answer.body, calls) : undefined;
-        insight.record(seen, calls, answer.status, performance.now() - started, callErrors);
+        // Errors the gateway noted while composing the answer, else searched in the node's (a
+        // streamed, large, answer is not read).
+        const noted = notedCodes(answer, screened.answers.length);
+        const callErrors = noted
+          ? notedErrors(noted)
+          : 'body' in answer
+            ? errorsInAnswer(answer.body, calls)
+            : undefined;
+        insight.record(seen, methods, answer.status, performance.now() - started, callErrors);
       }
     } catch (error) {
       const refusal = error instanceof RpcRefusal ? error : undefined;
@@ -180,7 +188,7 @@ export class RpcHttp {
       if (seen && (refusal || !(response.destroyed || request.socket.destroyed))) {
         insight.record(
           seen,
-          calls,
+          methods,
           refusal?.httpStatus ?? 500,
           performance.now() - started,
           undefined,
@@ -228,6 +236,13 @@ export function keyRequestOf(
     ip: proxyAddr(request, trust),
   };
 }
+
+/**
+ * The error codes the gateway noted while composing the answer to every call of a request (none of
+ * which it kept back), in the calls' order; undefined when it passed on a node's answer.
+ */
+export const notedCodes = (answer: GatewayAnswer, keptBack: number): Array<number | null> | undefined =>
+  keptBack === 0 && 'errorCodes' in answer ? answer.errorCodes : undefined;
 
 /** What every observation of a caller's request shares (the request log's who and where). */
 export const observation = (caller: Caller, network: string, keyRequest: KeyRequest): Observer => ({

@@ -26,6 +26,12 @@ export interface RpcCall {
   params?: unknown;
 }
 
+/** Calls of one method in a row: a batch of 50 eth_call is one run of 50. */
+export interface MethodRun {
+  method: string;
+  calls: number;
+}
+
 export interface ParsedRpcBody {
   /** Each call of a batch is metered as one request. */
   calls: number;
@@ -33,6 +39,25 @@ export interface ParsedRpcBody {
   id: RpcId;
   batch: boolean;
   requests: RpcCall[];
+  /**
+   * The calls' methods in runs, read while the calls are at hand: what the gateway's insight counts
+   * once the answer is out, without reading every call again.
+   */
+  methods: MethodRun[];
+}
+
+/** The methods of `calls` in runs of one method, in order. */
+export function methodRuns(calls: ReadonlyArray<{ method: string }>): MethodRun[] {
+  const runs: MethodRun[] = [];
+  let last: MethodRun | undefined;
+  for (const call of calls) {
+    if (last?.method === call.method) last.calls += 1;
+    else {
+      last = { method: call.method, calls: 1 };
+      runs.push(last);
+    }
+  }
+  return runs;
 }
 
 const isRequestObject = (value: unknown): value is RpcCall =>
@@ -65,12 +90,12 @@ export function parseRpcBody(text: unknown, maxBatch: number): ParsedRpcBody {
     if (value.length > maxBatch) {
       throw new RpcRefusal(400, RpcErrorCodes.invalidRequest, RpcMessages.batchTooLarge(maxBatch));
     }
-    return { calls: value.length, id: null, batch: true, requests: value };
+    return { calls: value.length, id: null, batch: true, requests: value, methods: methodRuns(value) };
   }
   if (!isRequestObject(value)) {
     throw new RpcRefusal(400, RpcErrorCodes.invalidRequest, RpcMessages.notJsonRpc, idOf(value));
   }
-  return { calls: 1, id: idOf(value), batch: false, requests: [value] };
+  return { calls: 1, id: idOf(value), batch: false, requests: [value], methods: [{ method: value.method, calls: 1 }] };
 }
 
 export type RpcAnswer =

@@ -14,13 +14,20 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
-import { errorsInAnswer, errorsOfAnswers } from '../insight/answer-errors.ts';
+import { errorsInAnswer, errorsOfAnswers, notedErrors } from '../insight/answer-errors.ts';
 import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
 import type { KeyState } from '../keys/key-cache.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
 import type { Caller, RpcGateway } from './rpc.service.ts';
-import { credential, decodedPath, keyRequestOf, observation } from './rpc-http.ts';
-import { type ParsedRpcBody, parseRpcBody, type RpcCall, RpcRefusal, screenedFields } from './rpc-request.ts';
+import { credential, decodedPath, keyRequestOf, notedCodes, observation } from './rpc-http.ts';
+import {
+  methodRuns,
+  type ParsedRpcBody,
+  parseRpcBody,
+  type RpcCall,
+  RpcRefusal,
+  screenedFields,
+} from './rpc-request.ts';
 import { MAX_UNREAD_BYTES, RpcConnection, reasonOf } from './rpc-ws-connection.ts';
 import { WsSubscriptions } from './rpc-ws-subscriptions.ts';
 import { boundedBody } from './upstreams.ts';
@@ -225,30 +232,33 @@ export class RpcWebSockets {
     const insight = this.rpc.insight;
     const seen = insight.enabled ? observation(caller, network.path, connection.request) : undefined;
     let calls: ParsedRpcBody['requests'] = [];
+    let methods: ParsedRpcBody['methods'] = [];
     let id: string | number | null = null;
     try {
       const parsed = parseRpcBody(text, this.config.RPC_MAX_BATCH);
       id = parsed.id;
       calls = parsed.requests;
+      methods = parsed.methods;
       const screened = this.rpc.screen(text, parsed, caller);
       if (screened.forwardedCalls > 0) await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
       const local = screened.passing.filter(isSubscriptionCall);
       let answer: string;
+      let forwarded: GatewayAnswer | undefined;
       if (local.length === 0) {
         if (screened.forward === null) {
           if (seen) {
             const callErrors = errorsOfAnswers(screened.answers, calls);
-            insight.record(seen, calls, 200, performance.now() - started, callErrors);
+            insight.record(seen, methods, 200, performance.now() - started, callErrors);
           }
           return JSON.stringify(parsed.batch ? screened.answers : screened.answers[0]);
         }
-        const forwarded = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
+        forwarded = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
         answer = await readAnswer(forwarded, id);
       } else {
         const parts: unknown[] = [];
         const rest = screened.passing.filter((call) => !isSubscriptionCall(call));
         if (rest.length > 0) {
-          const forwarded = await this.rpc.forward(
+          const restAnswer = await this.rpc.forward(
             network,
             {
               forward: JSON.stringify(rest.map(screenedFields)),
@@ -257,9 +267,9 @@ export class RpcWebSockets {
               answers: [],
               refusedByKey: 0,
             },
-            { ...parsed, batch: true, requests: rest, calls: rest.length },
+            { ...parsed, batch: true, requests: rest, calls: rest.length, methods: methodRuns(rest) },
           );
-          const body = await readAnswer(forwarded, id);
+          const body = await readAnswer(restAnswer, id);
           parts.push(...[JSON.parse(body) as unknown].flat());
         }
         for (const call of local) parts.push(await this.subscriptions.answer(connection, call, made));
@@ -269,8 +279,9 @@ export class RpcWebSockets {
       // As over HTTP: answered calls are metered, cached answers and subscriptions alike.
       this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
       if (seen) {
-        const callErrors = errorsInAnswer(answer, calls);
-        insight.record(seen, calls, 200, performance.now() - started, callErrors);
+        const noted = forwarded && notedCodes(forwarded, screened.answers.length);
+        const callErrors = noted ? notedErrors(noted) : errorsInAnswer(answer, calls);
+        insight.record(seen, methods, 200, performance.now() - started, callErrors);
       }
       return answer;
     } catch (error) {
@@ -278,7 +289,7 @@ export class RpcWebSockets {
         const refusal = error instanceof RpcRefusal ? error : undefined;
         insight.record(
           seen,
-          calls,
+          methods,
           refusal?.httpStatus ?? 500,
           performance.now() - started,
           undefined,

@@ -237,15 +237,23 @@ async function main(cleanup: Cleanup): Promise<number> {
   // data directory, customer and key), both on the servers' cores under the same load at once, the
   // insight on in one and off in the other, switched by the operator's `rpc insight on|off` command
   // before every window (side-by-side.ts).
-  const twin = await server(cleanup, await tempDir(cleanup), { [NETWORKS.fixed]: upstreams.fixed.url }, undefined);
-  const twinHolder = await customer(twin);
+  // Started when first needed, so that it idles beside no other measurement.
+  let twin: Server | undefined;
   const sideOf = (s: Server, h: KeyHolder): Side => ({
     target: { name: 'gateway', url: h.gatewayUrl(NETWORKS.fixed), cpuSeconds: s.cpuSeconds },
     turn: async (on) => {
       await adminInServer(s, 'rpc', 'insight', on ? 'on' : 'off');
     },
   });
-  const sides: [Side, Side] = [sideOf(srv, holder), sideOf(twin, twinHolder)];
+  let sides: Promise<[Side, Side]> | undefined;
+  const twinSides = () => {
+    sides ??= (async (): Promise<[Side, Side]> => {
+      twin = await server(cleanup, await tempDir(cleanup), { [NETWORKS.fixed]: upstreams.fixed.url }, undefined);
+      if (pinning) pin(twin.pid, pinning.servers);
+      return [sideOf(srv, holder), sideOf(twin, await customer(twin))];
+    })();
+    return sides;
+  };
   const windowPlan: WindowPlan = {
     windows: 2 * SWITCH_PAIRS,
     windowMs: SWITCH_WINDOW_MS,
@@ -266,7 +274,6 @@ async function main(cleanup: Cleanup): Promise<number> {
   if (pinning) {
     for (const pid of [
       srv.pid,
-      twin.pid,
       upstreams.fixed.pid,
       upstreams.anvil.pid,
       proxies?.fixed.pid,
@@ -370,13 +377,14 @@ async function main(cleanup: Cleanup): Promise<number> {
     if (upstream === 'fixed' && load.connections >= 64) {
       // The gateways alone on their core(s), the fixed upstream beside the load generator: what the
       // two share is then only the machine, and the switch's effect all their throughput sees.
+      const both = await twinSides();
       if (pinning) pin(upstreams.fixed.pid, pinning.bench);
       insight = {
-        switched: await sideBySide(sides, true, windowPlan, load),
-        control: await sideBySide(sides, false, windowPlan, load),
+        switched: await sideBySide(both, true, windowPlan, load),
+        control: await sideBySide(both, false, windowPlan, load),
       };
       if (pinning) pin(upstreams.fixed.pid, pinning.servers);
-      await Promise.all(sides.map((side) => side.turn(true)));
+      await Promise.all(both.map((side) => side.turn(true)));
       for (const [words, windows] of [
         ['insight on ÷ off', insight.switched],
         ['control, on ÷ on', insight.control],
@@ -412,7 +420,9 @@ async function main(cleanup: Cleanup): Promise<number> {
     problems(m, `${m.target} (${m.connections} connections, ${m.calls} calls per request)`),
   );
   if (metered < gatewayCalls) trouble.push(`gateway: metered ${metered} calls of ${gatewayCalls} answered`);
-  for (const line of [...srv.log.errors, ...twin.log.errors]) trouble.push(`server logged: ${line.slice(0, 300)}`);
+  for (const line of [...srv.log.errors, ...(twin?.log.errors ?? [])]) {
+    trouble.push(`server logged: ${line.slice(0, 300)}`);
+  }
   const doubts = all.map(latencyDoubts).filter((doubt) => doubt !== undefined);
 
   const cpus = os.cpus();

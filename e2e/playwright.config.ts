@@ -25,6 +25,11 @@ export default defineConfig({
     // A failed journey keeps its trace: each action's DOM before and after, the network and the
     // console. Not the screencast: encoding its frames took a third of the journeys' time on two cores.
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // The journeys check what the console does, not its animations, so they ask for less motion
+    // (the console then opens menus and dialogs at once). On two busy cores, an opening menu could
+    // look still for two frames and be clicked where an item was a moment before (a Sign out click
+    // landed on the menu's divider).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

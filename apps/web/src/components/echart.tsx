@@ -14,6 +14,7 @@ import {
 import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { useReducedMotion } from '../lib/reduced-motion';
 
 /** What the console's charts may draw: lines and areas, with a grid, tooltip, legend, zoom and aria. */
 export type ChartOption = ComposeOption<
@@ -36,6 +37,7 @@ use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomCompon
 export function EChart({ option, className }: { option: ChartOption; className?: string }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const reducedMotion = useReducedMotion();
 
   useEffect(() => {
     const element = container.current;
@@ -53,8 +55,8 @@ export function EChart({ option, className }: { option: ChartOption; className?:
 
   useEffect(() => {
     // A new range or resource list replaces the series instead of merging into the old ones.
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    chart.current?.setOption({ ...option, animation: !reducedMotion }, { notMerge: true });
+  }, [option, reducedMotion]);
 
   return <div ref={container} className={className} />;
 }

@@ -5,7 +5,7 @@
 // weeks and all keys' days and weeks of the last 90, for 2 keys × 10 networks × 20 methods.
 import { RPC_NETWORKS } from '@ebs/contract';
 import { type RawBuilder, sql } from 'kysely';
-import { ALL_KEYS } from '../../apps/server/src/modules/insight/insight.service.ts';
+import { ALL_KEYS, PACKED_BUCKET_DIGITS } from '../../apps/server/src/modules/insight/insight.service.ts';
 
 export const INSIGHT_METHODS = [
   'eth_call',
@@ -57,9 +57,19 @@ export function insightStatements(
   // A key's calls of one method on one network in one day, and in one hour of it.
   const perDay = Math.max(24, Math.round((transactions * COUNTED_PER_TRANSACTION) / (DAYS * GROUPS)));
   const perHour = Math.round(perDay / 24);
+  // Packed as the flushes write it (packCounts): bucket i's count times 10^(16·i).
+  const inBucket = (bucket: number, count: RawBuilder<unknown>) =>
+    sql`(${count})::numeric * ${sql.raw(`1e${PACKED_BUCKET_DIGITS * bucket}`)}`;
   const latency = (calls: RawBuilder<unknown>) =>
-    sql`array[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
-      ${calls} / 2, ${calls} * 3 / 10, ${calls} * 3 / 20, ${calls} - ${calls} / 2 - ${calls} * 3 / 10 - ${calls} * 3 / 20]::bigint[]`;
+    sql.join(
+      [
+        inBucket(25, sql`${calls} / 2`),
+        inBucket(26, sql`${calls} * 3 / 10`),
+        inBucket(27, sql`${calls} * 3 / 20`),
+        inBucket(28, sql`${calls} - ${calls} / 2 - ${calls} * 3 / 10 - ${calls} * 3 / 20`),
+      ],
+      sql` + `,
+    );
   const stats = (
     period: 'hour' | 'day' | 'week',
     start: RawBuilder<unknown>,

@@ -17,8 +17,8 @@ export interface RpcMethodStatsTable {
   rpc_errors: BigCount;
   refused: BigCount;
   upstream_errors: BigCount;
-  /** Latency bucket counts (latency-histogram.ts). */
-  latency: ColumnType<string[] | number[], number[], number[]>;
+  /** Latency bucket counts packed in one number (latency-histogram.ts, packCounts), as text. */
+  latency: ColumnType<string, string, string>;
 }
 
 export interface RpcRequestLogTable {

@@ -18,6 +18,7 @@ import * as signUpAttempts from './migrations/2026_11_24_0601_sign_up_attempts.t
 import * as apiKeySettings from './migrations/2026_11_26_0101_api_key_settings.ts';
 import * as gatewayInsight from './migrations/2026_11_27_0101_gateway_insight.ts';
 import * as alerts from './migrations/2026_11_27_0201_alerts.ts';
+import * as packedLatency from './migrations/2026_11_27_0301_packed_latency.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0101_api_key_settings': apiKeySettings,
   '2026_11_27_0101_gateway_insight': gatewayInsight,
   '2026_11_27_0201_alerts': alerts,
+  '2026_11_27_0301_packed_latency': packedLatency,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */
@@ -46,8 +48,14 @@ export const migrationNames: readonly string[] = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+export const migrateToLatest = (db: Db): Promise<void> => migrate(new Migrator({ db, provider }).migrateToLatest());
+
+/** Migrates up or down to the migration named: a migration's own test starts from the step before it. */
+export const migrateTo = (db: Db, name: string): Promise<void> =>
+  migrate(new Migrator({ db, provider }).migrateTo(name));
+
+async function migrate(run: ReturnType<Migrator['migrateToLatest']>): Promise<void> {
+  const { error, results } = await run;
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -9,14 +9,17 @@ import { type Kysely, sql } from 'kysely';
  * - rpc_request_log: a sample of each account's requests (every failed one kept), never a body nor
  *   a key's secret. Key ids carry no foreign key: the figures of a deleted key stay.
  */
+/** Adds two histograms kept as arrays (until 2026_11_27_0301_packed_latency, whose down brings it back). */
+export const createAddCounts = sql`
+  create function ebs_add_counts(a bigint[], b bigint[]) returns bigint[]
+  language sql immutable parallel safe as $$
+    select coalesce(array_agg(coalesce(a[i], 0) + coalesce(b[i], 0) order by i), '{}')
+    from generate_series(1, greatest(coalesce(cardinality(a), 0), coalesce(cardinality(b), 0))) as i
+  $$
+`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create function ebs_add_counts(a bigint[], b bigint[]) returns bigint[]
-    language sql immutable parallel safe as $$
-      select coalesce(array_agg(coalesce(a[i], 0) + coalesce(b[i], 0) order by i), '{}')
-      from generate_series(1, greatest(coalesce(cardinality(a), 0), coalesce(cardinality(b), 0))) as i
-    $$
-  `.execute(db);
+  await createAddCounts.execute(db);
   await sql`
     create table rpc_method_stats (
       account_id uuid not null references accounts(id) on delete cascade,

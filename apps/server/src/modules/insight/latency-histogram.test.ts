@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, LATENCY_BUCKETS, merge, percentile, record, upperBoundOf } from './latency-histogram.ts';
+import {
+  bucketOf,
+  LATENCY_BUCKETS,
+  merge,
+  packCounts,
+  percentile,
+  record,
+  unpackCounts,
+  upperBoundOf,
+} from './latency-histogram.ts';
 
 describe('latency histograms', () => {
   it('puts each latency in the bucket whose bounds hold it', () => {
@@ -38,5 +47,25 @@ describe('latency histograms', () => {
     merge(a, b);
     expect(a).toEqual(both);
     expect(percentile(a, 0.95)).toBe(percentile(both, 0.95));
+  });
+
+  it('writes a histogram as one number whose sums are the histograms added bucket by bucket', () => {
+    const a = [0, 3, 0, 0, 12_345_678_901, 7];
+    const b = [5, 0, 0, 0, 99, 0, 0, 1];
+    expect(packCounts([])).toBe('0');
+    expect(packCounts([0, 0])).toBe('0');
+    expect(packCounts([7])).toBe('7');
+    expect(packCounts([0, 1])).toBe(`1${'0'.repeat(16)}`);
+    expect(unpackCounts(packCounts(a))).toEqual(a);
+    expect(unpackCounts(packCounts(b))).toEqual(b);
+    expect(unpackCounts('0')).toEqual([]);
+    // The sum as the database adds two numerics: exactly, digit by digit.
+    const sum = (BigInt(packCounts(a)) + BigInt(packCounts(b))).toString();
+    const added = [...a];
+    merge(added, b);
+    expect(unpackCounts(sum)).toEqual(added);
+    // Every bucket the gateway fills, with counts up to the bound.
+    const full = Array.from({ length: LATENCY_BUCKETS }, (_, i) => (i % 3 === 0 ? 10 ** 15 + i : i));
+    expect(unpackCounts(packCounts(full))).toEqual(full);
   });
 });

@@ -52,3 +52,33 @@ export function percentile(histogram: readonly number[], q: number): number {
   }
   return 0;
 }
+
+/**
+ * Digits each bucket takes in a histogram written as one decimal number (packCounts). A bucket
+ * holds at most 10^16 − 1 calls: ten quadrillion, more than any account makes in the 90 days kept.
+ */
+export const PACKED_BUCKET_DIGITS = 16;
+
+/**
+ * A histogram as one decimal number, bucket i in the digits 16·i to 16·i + 15 counted from the
+ * right: adding two such numbers adds the histograms bucket by bucket, so the database sums a
+ * range's histograms with one numeric sum() per row instead of one sum per bucket.
+ */
+export function packCounts(histogram: readonly number[]): string {
+  let packed = '';
+  for (let i = histogram.length - 1; i >= 0; i--) {
+    const count = String(histogram[i] ?? 0);
+    packed += packed === '' ? (count === '0' ? '' : count) : count.padStart(PACKED_BUCKET_DIGITS, '0');
+  }
+  return packed === '' ? '0' : packed;
+}
+
+/** The histogram a packed number holds (packCounts), without trailing zeros. */
+export function unpackCounts(packed: string): number[] {
+  const histogram: number[] = [];
+  for (let end = packed.length; end > 0; end -= PACKED_BUCKET_DIGITS) {
+    histogram.push(Number(packed.slice(Math.max(0, end - PACKED_BUCKET_DIGITS), end)));
+  }
+  while (histogram.length > 0 && histogram[histogram.length - 1] === 0) histogram.pop();
+  return histogram;
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { LATENCY_BUCKETS } from './latency-histogram.ts';
+import { merge, packCounts, unpackCounts } from './latency-histogram.ts';
 
 /** One account's calls of one method through one key and network in one hour (UTC). */
 export interface MethodStatCount {
@@ -97,7 +97,7 @@ export async function addMethodStats(db: Db, counts: MethodStatCount[]): Promise
         rpc_errors: r.rpcErrors,
         refused: r.refused,
         upstream_errors: r.upstreamErrors,
-        latency: r.latency,
+        latency: packCounts(r.latency),
       })),
     )
     .onConflict((oc) =>
@@ -106,7 +106,7 @@ export async function addMethodStats(db: Db, counts: MethodStatCount[]): Promise
         rpc_errors: sql`rpc_method_stats.rpc_errors + excluded.rpc_errors`,
         refused: sql`rpc_method_stats.refused + excluded.refused`,
         upstream_errors: sql`rpc_method_stats.upstream_errors + excluded.upstream_errors`,
-        latency: sql`ebs_add_counts(rpc_method_stats.latency, excluded.latency)`,
+        latency: sql`rpc_method_stats.latency + excluded.latency`,
       }),
     )
     .execute();
@@ -130,33 +130,18 @@ export interface SummedStats {
   latency: number[];
 }
 
-/**
- * The histogram summed bucket by bucket with the database's own sum() of each position, up to the
- * longest histogram of the rows read: a few times faster than an aggregate of arrays written in SQL,
- * which the Analytics page's ranges (tens of thousands of rows) would feel.
- */
-const summed = (buckets: number) => [
+/** Calls, errors and the histograms summed: packed (packCounts), one numeric sum per row, not one per bucket. */
+const summed = () => [
   sql<string>`sum(s.calls)::text`.as('calls'),
   sql<string>`sum(s.rpc_errors + s.refused + s.upstream_errors)::text`.as('errors'),
-  ...Array.from({ length: Math.min(buckets, LATENCY_BUCKETS) }, (_, i) =>
-    sql<string | null>`sum(s.latency[${sql.lit(i + 1)}])::text`.as(`b${i}`),
-  ),
+  sql<string | null>`sum(s.latency)::text`.as('latency'),
 ];
 
-function toSummed(r: Record<string, unknown>): SummedStats {
-  const latency: number[] = [];
-  for (let i = 0; i < LATENCY_BUCKETS; i++) latency.push(Number(r[`b${i}`] ?? 0));
-  while (latency.length > 0 && latency[latency.length - 1] === 0) latency.pop();
-  return { calls: Number(r.calls), errors: Number(r.errors), latency };
-}
-
-/** The longest histogram among a filter's rows: how many positions are worth summing. */
-async function bucketsOf(db: Db, accountId: string, filter: MethodStatsFilter, weeks = false): Promise<number> {
-  const row = await matching(db, accountId, filter, weeks)
-    .select(sql<number | null>`max(cardinality(s.latency))`.as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+const toSummed = (r: { calls: string; errors: string; latency: string | null }): SummedStats => ({
+  calls: Number(r.calls),
+  errors: Number(r.errors),
+  latency: unpackCounts(r.latency ?? '0'),
+});
 
 function matching(db: Db, accountId: string, filter: MethodStatsFilter, weeks = false) {
   let rows = db.selectFrom('rpc_method_stats as s').where('s.account_id', '=', accountId);
@@ -202,9 +187,8 @@ export async function readMethodStats(
   accountId: string,
   filter: MethodStatsFilter,
 ): Promise<Array<SummedStats & { method: string; network: string }>> {
-  const buckets = await bucketsOf(db, accountId, filter, true);
   const rows = await matching(db, accountId, filter, true)
-    .select(['s.method', 's.network', ...summed(buckets)])
+    .select(['s.method', 's.network', ...summed()])
     .groupBy(['s.method', 's.network'])
     .orderBy(sql`sum(s.calls)`, 'desc')
     .orderBy('s.method')
@@ -213,7 +197,10 @@ export async function readMethodStats(
   return rows.map((r) => ({ method: r.method, network: r.network, ...toSummed(r) }));
 }
 
-/** An account's figures per hour or day: calls and errors per method, and latency over all methods. */
+/**
+ * An account's figures per hour or day: calls and errors per method, and latency over all methods
+ * (each hour's or day's methods' histograms merged here: the rows are read once).
+ */
 export async function readMethodSeries(
   db: Db,
   accountId: string,
@@ -223,28 +210,22 @@ export async function readMethodSeries(
   latency: Array<{ time: Date; latency: number[] }>;
 }> {
   const time = sql<Date>`s.period_start`;
-  const buckets = await bucketsOf(db, accountId, filter);
-  const [byMethod, latency] = await Promise.all([
-    matching(db, accountId, filter)
-      .select([time.as('time'), 's.method', ...summed(0)])
-      .groupBy([time, 's.method'])
-      .orderBy(time)
-      .orderBy('s.method')
-      .execute(),
-    matching(db, accountId, filter)
-      .select([time.as('time'), ...summed(buckets)])
-      .groupBy(time)
-      .orderBy(time)
-      .execute(),
-  ]);
+  const rows = await matching(db, accountId, filter)
+    .select([time.as('time'), 's.method', ...summed()])
+    .groupBy([time, 's.method'])
+    .orderBy(time)
+    .orderBy('s.method')
+    .execute();
+  const byMethod = rows.map((r) => ({ time: new Date(r.time), method: r.method, ...toSummed(r) }));
+  const latency: Array<{ time: Date; latency: number[] }> = [];
+  for (const { time, latency: histogram } of byMethod) {
+    const last = latency.at(-1);
+    if (last?.time.getTime() === time.getTime()) merge(last.latency, histogram);
+    else latency.push({ time, latency: [...histogram] });
+  }
   return {
-    byMethod: byMethod.map((r) => ({
-      time: new Date(r.time),
-      method: r.method,
-      calls: Number(r.calls),
-      errors: Number(r.errors),
-    })),
-    latency: latency.map((r) => ({ time: new Date(r.time), latency: toSummed(r).latency })),
+    byMethod: byMethod.map(({ time, method, calls, errors }) => ({ time, method, calls, errors })),
+    latency,
   };
 }
 

@@ -2,10 +2,11 @@
 // log (one logged request per transaction: 1 000 000 for the largest, over the last 6 days, so that
 // all are still in the log's week when measured; one in ten failed) and its per-method figures (ten counted calls per transaction: 10 000 000), in the
 // rows the gateway's flushes would leave: each key's hours of the last 7 days, each key's days and
-// weeks and all keys' days and weeks of the last 90, for 2 keys × 10 networks × 20 methods.
+// weeks and all keys' days and weeks of the last 90, for 2 keys × 10 networks × 20 methods, and
+// those days over all networks together.
 import { RPC_NETWORKS } from '@ebs/contract';
 import { type RawBuilder, sql } from 'kysely';
-import { ALL_KEYS, PACKED_BUCKET_DIGITS } from '../../apps/server/src/modules/insight/insight.service.ts';
+import { ALL_KEYS, ALL_NETWORKS, PACKED_BUCKET_DIGITS } from '../../apps/server/src/modules/insight/insight.service.ts';
 
 export const INSIGHT_METHODS = [
   'eth_call',
@@ -39,6 +40,7 @@ export const FAILED_EVERY = 10;
 
 const METHODS = sql.raw(`array[${INSIGHT_METHODS.map((m) => `'${m}'`).join(', ')}]`);
 const NETWORKS = sql.raw(`array[${RPC_NETWORKS.map((n) => `'${n.path}'`).join(', ')}]`);
+const ALL_NETWORKS_ONLY = sql.raw(`array['${ALL_NETWORKS}']`);
 const GROUPS = INSIGHT_KEYS * INSIGHT_PAIRS;
 const HOURLY_DAYS = 7;
 const DAYS = 90;
@@ -75,10 +77,11 @@ export function insightStatements(
     start: RawBuilder<unknown>,
     key: RawBuilder<unknown>,
     calls: number,
+    networks = NETWORKS,
   ) => {
     const n = sql.lit(calls);
     return sql`select ${accountId}, ${start}, ${sql.lit(period)}, ${key}, n.network, m.method, ${n}::bigint, ${n} / 50, ${n} / 100, 0, ${latency(n)}
-      from unnest(${NETWORKS}) n(network) cross join unnest(${METHODS}) m(method)`;
+      from unnest(${networks}) n(network) cross join unnest(${METHODS}) m(method)`;
   };
   const day = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - make_interval(days => d)`;
   const hour = sql`date_trunc('hour', now()) - make_interval(hours => h)`;
@@ -104,6 +107,13 @@ export function insightStatements(
     sql`insert into rpc_method_stats ${columns}
       select s.* from generate_series(0, ${sql.lit(DAYS - 1)}) d
       cross join lateral (${stats('day', day, sql.raw(`'${ALL_KEYS}'::uuid`), perDay * INSIGHT_KEYS)}) s`,
+    // The same days over all networks together.
+    sql`insert into rpc_method_stats ${columns}
+      select s.* from generate_series(0, ${sql.lit(DAYS - 1)}) d cross join ${keys}
+      cross join lateral (${stats('day', day, keyId(sql`k`), perDay * RPC_NETWORKS.length, ALL_NETWORKS_ONLY)}) s`,
+    sql`insert into rpc_method_stats ${columns}
+      select s.* from generate_series(0, ${sql.lit(DAYS - 1)}) d
+      cross join lateral (${stats('day', day, sql.raw(`'${ALL_KEYS}'::uuid`), perDay * INSIGHT_KEYS * RPC_NETWORKS.length, ALL_NETWORKS_ONLY)}) s`,
     // Each key's weeks and all keys' weeks (Mondays, UTC) back to the oldest day.
     sql`insert into rpc_method_stats ${columns}
       select s.* from generate_series(0, ${sql.lit(WEEKS)}) w cross join ${keys}

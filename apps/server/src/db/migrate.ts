@@ -18,7 +18,7 @@ import * as signUpAttempts from './migrations/2026_11_24_0601_sign_up_attempts.t
 import * as apiKeySettings from './migrations/2026_11_26_0101_api_key_settings.ts';
 import * as gatewayInsight from './migrations/2026_11_27_0101_gateway_insight.ts';
 import * as alerts from './migrations/2026_11_27_0201_alerts.ts';
-import * as packedLatency from './migrations/2026_11_27_0301_packed_latency.ts';
+import * as analyticsReads from './migrations/2026_11_27_0301_analytics_reads.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -40,7 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0101_api_key_settings': apiKeySettings,
   '2026_11_27_0101_gateway_insight': gatewayInsight,
   '2026_11_27_0201_alerts': alerts,
-  '2026_11_27_0301_packed_latency': packedLatency,
+  '2026_11_27_0301_analytics_reads': analyticsReads,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
  * - rpc_request_log: a sample of each account's requests (every failed one kept), never a body nor
  *   a key's secret. Key ids carry no foreign key: the figures of a deleted key stay.
  */
-/** Adds two histograms kept as arrays (until 2026_11_27_0301_packed_latency, whose down brings it back). */
+/** Adds two histograms kept as arrays (until 2026_11_27_0301_analytics_reads, whose down brings it back). */
 export const createAddCounts = sql`
   create function ebs_add_counts(a bigint[], b bigint[]) returns bigint[]
   language sql immutable parallel safe as $$

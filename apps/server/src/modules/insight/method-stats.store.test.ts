@@ -6,6 +6,7 @@ import { keepInsight } from './insight-retention.job.ts';
 import { percentile, record } from './latency-histogram.ts';
 import {
   ALL_KEYS,
+  ALL_NETWORKS,
   addMethodStats,
   type MethodStatCount,
   readMethodSeries,
@@ -71,26 +72,39 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
     ]);
     const kept = await db
       .selectFrom('rpc_method_stats')
-      .select(['period', 'period_start', 'api_key_id', 'calls'])
+      .select(['period', 'period_start', 'api_key_id', 'network', 'calls'])
       .where('account_id', '=', accountId)
       .orderBy('period_start')
       .orderBy('period')
       .orderBy('api_key_id')
+      .orderBy('network')
       .execute();
     const at = (ms: number) => new Date(ms).toISOString().slice(0, 13);
-    expect(kept.map((r) => [r.period, at(new Date(r.period_start).getTime()), r.api_key_id, Number(r.calls)])).toEqual([
-      // Weeks start on Mondays: 2026-06-15 and 2026-06-29.
-      ['week', '2026-06-15T00', ALL_KEYS, 100],
-      ['week', '2026-06-15T00', KEY, 40],
-      ['week', '2026-06-15T00', OTHER_KEY, 60],
-      ['day', at(tenDaysAgo), ALL_KEYS, 100],
-      ['day', at(tenDaysAgo), KEY, 40],
-      ['day', at(tenDaysAgo), OTHER_KEY, 60],
-      ['week', '2026-06-29T00', ALL_KEYS, 7],
-      ['week', '2026-06-29T00', KEY, 7],
-      ['day', at(today), ALL_KEYS, 7],
-      ['day', at(today), KEY, 7],
-      ['hour', at(today + 12 * HOUR), KEY, 7],
+    const row = (r: (typeof kept)[number]) => [
+      r.period,
+      at(new Date(r.period_start).getTime()),
+      r.api_key_id,
+      r.network,
+    ];
+    const ETH = 'ethereum/mainnet';
+    expect(kept.map((r) => [...row(r), Number(r.calls)])).toEqual([
+      // Weeks start on Mondays: 2026-06-15 and 2026-06-29. A day is also kept over all networks ('*').
+      ['week', '2026-06-15T00', ALL_KEYS, ETH, 100],
+      ['week', '2026-06-15T00', KEY, ETH, 40],
+      ['week', '2026-06-15T00', OTHER_KEY, ETH, 60],
+      ['day', at(tenDaysAgo), ALL_KEYS, ALL_NETWORKS, 100],
+      ['day', at(tenDaysAgo), ALL_KEYS, ETH, 100],
+      ['day', at(tenDaysAgo), KEY, ALL_NETWORKS, 40],
+      ['day', at(tenDaysAgo), KEY, ETH, 40],
+      ['day', at(tenDaysAgo), OTHER_KEY, ALL_NETWORKS, 60],
+      ['day', at(tenDaysAgo), OTHER_KEY, ETH, 60],
+      ['week', '2026-06-29T00', ALL_KEYS, ETH, 7],
+      ['week', '2026-06-29T00', KEY, ETH, 7],
+      ['day', at(today), ALL_KEYS, ALL_NETWORKS, 7],
+      ['day', at(today), ALL_KEYS, ETH, 7],
+      ['day', at(today), KEY, ALL_NETWORKS, 7],
+      ['day', at(today), KEY, ETH, 7],
+      ['hour', at(today + 12 * HOUR), KEY, ETH, 7],
     ]);
     // A month read by its whole weeks and its last days answers what its days do.
     const month = { from: new Date('2026-06-01T00:00:00Z'), to: new Date(today + DAY), period: 'day' as const };
@@ -129,6 +143,34 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
     ]);
     expect(percentile(series.latency[0]?.latency ?? [], 0.5)).toBeCloseTo(40, -1);
     expect(percentile(series.latency[1]?.latency ?? [], 0.5)).toBeCloseTo(2, 0);
+
+    // Every network: the days' rows over all networks, which add a second network's calls.
+    await addMethodStats(db, [{ ...on(day + 3 * HOUR, 'eth_call', 6, 400), network: 'bsc/mainnet' }]);
+    const everyNetwork = await readMethodSeries(db, accountId, {
+      from: new Date(day),
+      to: new Date(day + 2 * DAY),
+      period: 'day',
+    });
+    expect(everyNetwork.byMethod.map((p) => [iso(p.time), p.method, p.calls, p.errors])).toEqual([
+      ['2026-05-04', 'eth_call', 16, 2],
+      ['2026-05-04', 'eth_chainId', 30, 1],
+      ['2026-05-05', 'eth_call', 5, 1],
+    ]);
+    expect(everyNetwork.latency.map((p) => [iso(p.time), total(p.latency)])).toEqual([
+      ['2026-05-04', 46],
+      ['2026-05-05', 5],
+    ]);
+    // The methods' figures keep each network apart and count each call once.
+    const methods = await readMethodStats(db, accountId, {
+      from: new Date(day),
+      to: new Date(day + 2 * DAY),
+      period: 'day',
+    });
+    expect(methods.map((m) => [m.method, m.network, m.calls])).toEqual([
+      ['eth_chainId', 'base/mainnet', 30],
+      ['eth_call', 'base/mainnet', 15],
+      ['eth_call', 'bsc/mainnet', 6],
+    ]);
   });
 
   it('forgets logged requests after a week', async () => {

@@ -34,13 +34,21 @@ function stubMotionSetting(reduce: boolean) {
 describe('Providers and the reduce-motion setting', () => {
   it('animate menus and dialogs when the user has not asked for less motion', () => {
     stubMotionSetting(false);
-    render(<Providers>{<MotionProbe />}</Providers>);
+    render(
+      <Providers>
+        <MotionProbe />
+      </Providers>,
+    );
     expect(screen.getByText('animated')).toBeTruthy();
   });
 
   it('turn the animations off when the user asks for less motion, and back on when they stop', () => {
     const setReduce = stubMotionSetting(true);
-    render(<Providers>{<MotionProbe />}</Providers>);
+    render(
+      <Providers>
+        <MotionProbe />
+      </Providers>,
+    );
     expect(screen.getByText('still')).toBeTruthy();
     act(() => setReduce(false));
     expect(screen.getByText('animated')).toBeTruthy();

@@ -52,7 +52,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { SupportService } from './modules/support/support.service.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
-import { loadSecrets } from './secrets.ts';
+import { derivedKey, loadSecrets } from './secrets.ts';
 import { buildPaymentServices } from './services.ts';
 
 export interface BuildOptions {
@@ -181,7 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     perDay: config.RPC_RATE_LIMIT_PER_DAY,
   });
   const support = new SupportService(db, mailer, limiter, config.SUPPORT_EMAIL);
-  const rpc = new RpcGateway(db, config, app.log, limiter);
+  const rpc = new RpcGateway(db, config, app.log, limiter, derivedKey(secrets.hmacSecret, 'rpc filter ids'));
   rpc.start();
   const rpcHttp = new RpcHttp(rpc, config, app.log);
   const rpcSockets = new RpcWebSockets(rpc, config, app.log);

@@ -56,6 +56,12 @@ const Env = Type.Object({
   RPC_MAX_BODY_BYTES: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024, default: 1024 * 1024 }),
   RPC_MAX_BATCH: Type.Integer({ minimum: 1, maximum: 10_000, default: 100 }),
   /**
+   * The largest node answer the gateway holds whole for one request (a batch it composes, a merged
+   * call, a WebSocket message), and the node answers it holds at once across the process.
+   */
+  RPC_MAX_ANSWER_BYTES: Type.Integer({ minimum: 64 * 1024, maximum: 1024 * 1024 * 1024, default: 16 * 1024 * 1024 }),
+  RPC_ANSWER_MEMORY_MB: Type.Number({ minimum: 1, maximum: 65_536, default: 256 }),
+  /**
    * Calls per second, and per UTC day, per API key at the gateway (each call of a batch counts); 0
    * turns a limit off. A key's own limits may only be lower.
    */
@@ -90,6 +96,9 @@ const Env = Type.Object({
    */
   RPC_WS_MAX_CONNECTIONS_PER_KEY: Type.Integer({ minimum: 1, default: 100 }),
   RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY: Type.Integer({ minimum: 1, default: 1000 }),
+  /** The same per account, across all its keys: keys are cheap to make, an account's share is not. */
+  RPC_WS_MAX_CONNECTIONS_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 200 }),
+  RPC_WS_MAX_SUBSCRIPTIONS_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 2000 }),
   RPC_WS_PING_SECONDS: Type.Number({ minimum: 0.1, maximum: 3600, default: 30 }),
   /**
    * Turns on `GET /metrics` (Prometheus text) for `Authorization: Bearer <METRICS_TOKEN>`; without

@@ -1,6 +1,7 @@
 import {
   createCipheriv,
   createDecipheriv,
+  createHmac,
   createPrivateKey,
   generateKeyPairSync,
   type KeyObject,
@@ -117,3 +118,9 @@ export function unseal(key: Buffer, sealed: string): string {
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * A key of its own for one use, derived from a server secret: every process holding the secret
+ * derives the same one, and no use's key reveals the secret or another use's key.
+ */
+export const derivedKey = (secret: string, use: string): Buffer => createHmac('sha256', secret).update(use).digest();

@@ -26,6 +26,12 @@ export type RpcNetworkPath = RpcNetwork['path'];
 export const findRpcNetwork = (path: string): RpcNetwork | undefined =>
   RPC_NETWORKS.find((network) => network.path === path);
 
+/**
+ * Multicall3 (github.com/mds1/multicall), at this address on the public EVM networks: one call to it
+ * runs calls to any other contracts, so a key locked to contracts has its inner calls checked.
+ */
+export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11';
+
 /** The two names a key travels under, as query parameters or as headers. */
 export const API_KEY_ID_PARAM = 'x-api-key-id';
 export const API_KEY_PARAM = 'x-api-key';
@@ -97,6 +103,8 @@ export const RpcErrorCodes = {
   rateLimited: -32005,
   /** EIP-1474 "Limit exceeded": what the peers answer an eth_getLogs past their range or result cap with. */
   limitExceeded: -32005,
+  /** What geth answers a call naming a filter it does not hold. */
+  filterNotFound: -32000,
   upstream: -32603,
 } as const;
 
@@ -142,6 +150,10 @@ export const RpcMessages = {
   contractOverrides: (method: string) => `${method} with state or block overrides is not allowed for this key`,
   contractUncheckable: (method: string) =>
     `method ${cut(method, 60)} is not allowed for this key: it can run or read any contract`,
+  contractCallsUnchecked: (method: string) =>
+    `${method} to Multicall3 with calls that cannot be checked is not allowed for this key`,
+  contractTransactionUnreadable: (method: string) =>
+    `${method} with a transaction that cannot be decoded is not allowed for this key`,
   perSecondLimit: (limit: number) => `request limit of ${limit} per second reached, resets in 1 second`,
   dailyLimit: (limit: number) => `daily request limit of ${limit} reached, resets at 00:00 UTC`,
   jwtMissing: 'this key requires a JWT: send Authorization: Bearer <JWT>',
@@ -152,6 +164,12 @@ export const RpcMessages = {
     `eth_getLogs block range too large: blocks ${from}-${to} span ${to - from + 1n}, at most ${max} per request; split the range`,
   logsTooMany: (max: number) =>
     `eth_getLogs returned more than ${max} logs: query a smaller block range or narrower address and topics`,
+  // Filters the eth_getLogs guard cannot check, answered with -32602 (invalid params).
+  logsFilterNotObject:
+    'the filter must be an object: {fromBlock, toBlock, address, topics} or {blockHash, address, topics}',
+  logsBlockHashWithRange: 'blockHash cannot be combined with fromBlock or toBlock',
+  logsUnreadableBound: (field: 'fromBlock' | 'toBlock') =>
+    `${field} must be a block number, a tag (earliest, latest, pending, safe, finalized) or {"blockNumber": …}`,
   // WebSocket endpoints and subscriptions (docs/api.md "WebSocket").
   tooManyConnections: (max: number) =>
     `this API key has ${max} WebSocket connections open on this server, the most allowed: close one and retry`,
@@ -164,7 +182,14 @@ export const RpcMessages = {
   subscriptionsUnavailable: (name: string) => `${name} serves no subscriptions right now, please try again later.`,
   readTooSlowly: 'the connection was closed: its answers were not read fast enough',
   answerTooLarge: (mib: number) =>
-    `the answer is larger than ${mib} MiB, the most one WebSocket message may carry: ask for less, or use the HTTP endpoint`,
+    `the answer is larger than ${mib} MiB, the most the gateway holds for one request: ask for less (a smaller batch or range)`,
+  answersBusy: 'the gateway is holding as many answers as it may right now, please try again shortly',
+  filterNotFound: 'filter not found',
+  tooManyAccountConnections: (max: number) =>
+    `this account has ${max} WebSocket connections open on this server, the most allowed: close one and retry`,
+  tooManyAccountSubscriptions: (max: number) =>
+    `this account has ${max} subscriptions open on this server, the most allowed: unsubscribe one and retry`,
+  webSocketOnly: (method: string) => `${method} is served over WebSocket only: connect to this endpoint's /ws URL`,
   serverClosing: 'the server is restarting: reconnect',
   upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
   upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,

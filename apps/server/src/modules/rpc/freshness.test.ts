@@ -1,4 +1,4 @@
-import { RpcMessages } from '@ebs/contract';
+import { RpcMessages, rpcMethodRule } from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
 import { answerBlock, type Freshness, freshnessOf, mayKeep } from './freshness.ts';
 import { logsCountRefusal, logsRangeRefusal } from './logs-guard.ts';
@@ -12,8 +12,8 @@ const IN_ANSWER: Freshness = { kind: 'in-answer' };
 describe('which calls the gateway may answer from its cache', () => {
   it('keeps the network constants whatever the head', () => {
     for (const method of ['eth_chainId', 'net_version']) {
-      expect(freshnessOf(method, [])).toEqual({ kind: 'constant' });
-      expect(mayKeep(freshnessOf(method, []), '0x1', undefined)).toBe(true);
+      expect(freshnessOf(rpcMethodRule(method).cache, [])).toEqual({ kind: 'constant' });
+      expect(mayKeep(freshnessOf(rpcMethodRule(method).cache, []), '0x1', undefined)).toBe(true);
     }
   });
 
@@ -48,7 +48,7 @@ describe('which calls the gateway may answer from its cache', () => {
       cases.push(['eth_getBlockByNumber', [tag, false], NEVER], ['eth_getBalance', [ADDRESS, tag], NEVER]);
     }
     for (const [method, params, expected] of cases)
-      expect([method, params, freshnessOf(method, params)]).toEqual([method, params, expected]);
+      expect([method, params, freshnessOf(rpcMethodRule(method).cache, params)]).toEqual([method, params, expected]);
   });
 
   it('keeps answers by hash by the block the answer names, never a pending or missing one', () => {
@@ -58,7 +58,7 @@ describe('which calls the gateway may answer from its cache', () => {
       'eth_getTransactionReceipt',
       'eth_getTransactionByBlockHashAndIndex',
     ]) {
-      expect(freshnessOf(method, [HASH])).toEqual(IN_ANSWER);
+      expect(freshnessOf(rpcMethodRule(method).cache, [HASH])).toEqual(IN_ANSWER);
     }
     expect(answerBlock({ number: '0x10', hash: HASH })).toBe(16n);
     expect(answerBlock({ blockNumber: '0x11', transactionHash: HASH })).toBe(17n);
@@ -72,8 +72,10 @@ describe('which calls the gateway may answer from its cache', () => {
   });
 
   it('keeps eth_getLogs for a range of block numbers by its last block, or by hash by the logs’ block', () => {
-    expect(freshnessOf('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x10', address: ADDRESS }])).toEqual(at(16n));
-    expect(freshnessOf('eth_getLogs', [{ blockHash: HASH }])).toEqual(IN_ANSWER);
+    expect(
+      freshnessOf(rpcMethodRule('eth_getLogs').cache, [{ fromBlock: '0x1', toBlock: '0x10', address: ADDRESS }]),
+    ).toEqual(at(16n));
+    expect(freshnessOf(rpcMethodRule('eth_getLogs').cache, [{ blockHash: HASH }])).toEqual(IN_ANSWER);
     for (const filter of [
       { fromBlock: '0x1' },
       { fromBlock: '0x1', toBlock: 'latest' },
@@ -81,7 +83,7 @@ describe('which calls the gateway may answer from its cache', () => {
       { fromBlock: '0x10', toBlock: '0x1' },
       null,
     ]) {
-      expect(freshnessOf('eth_getLogs', [filter])).toEqual(NEVER);
+      expect(freshnessOf(rpcMethodRule('eth_getLogs').cache, [filter])).toEqual(NEVER);
     }
   });
 
@@ -106,7 +108,7 @@ describe('which calls the gateway may answer from its cache', () => {
       'eth_newFilter',
       'eth_getFilterChanges',
     ]) {
-      expect(freshnessOf(method, ['0x10'])).toEqual(NEVER);
+      expect(freshnessOf(rpcMethodRule(method).cache, ['0x10'])).toEqual(NEVER);
     }
   });
 });

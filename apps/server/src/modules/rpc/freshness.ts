@@ -1,3 +1,5 @@
+import type { RpcCacheRule } from '@ebs/contract';
+
 /**
  * Which answers the gateway may keep (docs/api.md "Caching and limits"): an answer is cached only
  * when it cannot change, i.e. it is one of the network's constants, or it is pinned to a block at
@@ -33,44 +35,28 @@ export function blockNumberOf(param: unknown): bigint | null {
   return null;
 }
 
-/** Calls whose answer is the state or data at the block their parameter at this index names. */
-const AT_BLOCK_PARAM: Record<string, number> = {
-  eth_getBlockByNumber: 0,
-  eth_getBlockTransactionCountByNumber: 0,
-  eth_getTransactionByBlockNumberAndIndex: 0,
-  eth_getUncleCountByBlockNumber: 0,
-  eth_getUncleByBlockNumberAndIndex: 0,
-  eth_getBlockReceipts: 0,
-  eth_getBalance: 1,
-  eth_getCode: 1,
-  eth_getTransactionCount: 1,
-  eth_call: 1,
-  eth_getStorageAt: 2,
-  eth_getProof: 2,
-};
-
-/** Calls by hash whose answer carries the block it is in. */
-const BY_HASH = new Set([
-  'eth_getBlockByHash',
-  'eth_getTransactionByHash',
-  'eth_getTransactionReceipt',
-  'eth_getTransactionByBlockHashAndIndex',
-]);
-
-export function freshnessOf(method: string, params: unknown): Freshness {
-  if (method === 'eth_chainId' || method === 'net_version') return CONSTANT;
+/**
+ * How long a call's answer stays true, by its method's cache rule in the table of methods
+ * (docs/api.md "Methods"); `params` are the ones the gateway sends (a logs filter as it read it).
+ */
+export function freshnessOf(cache: RpcCacheRule, params: unknown): Freshness {
+  if (cache === 'never') return NEVER;
+  if (cache === 'constant') return CONSTANT;
   const list = Array.isArray(params) ? params : [];
-  if (BY_HASH.has(method)) return typeof list[0] === 'string' ? IN_ANSWER : NEVER;
-  if (method === 'eth_getLogs') return logsFreshness(list[0]);
-  const index = AT_BLOCK_PARAM[method];
-  if (index === undefined || list.length <= index) return NEVER;
+  if (cache === 'in-answer') return typeof list[0] === 'string' ? IN_ANSWER : NEVER;
+  if (cache === 'logs') return logsFreshness(list[0]);
+  if (list.length <= cache.blockParam) return NEVER;
+  const at = list[cache.blockParam];
   // eth_getBlockReceipts also takes a block hash: its receipts name their block.
-  if (method === 'eth_getBlockReceipts' && typeof list[0] === 'string' && list[0].length === 66) return IN_ANSWER;
-  const block = blockNumberOf(list[index]);
+  if (cache.orHash && typeof at === 'string' && at.length === 66) return IN_ANSWER;
+  const block = blockNumberOf(at);
   return block === null ? NEVER : { kind: 'at-block', block };
 }
 
-/** eth_getLogs: a range of block numbers (both ends named: a missing end means `latest`), or one block by hash. */
+/**
+ * eth_getLogs, its filter as the gateway read it (canonical keys, null values left out): a range of
+ * block numbers (both ends named: a missing end means `latest`), or one block by hash.
+ */
 function logsFreshness(filter: unknown): Freshness {
   if (!filter || typeof filter !== 'object' || Array.isArray(filter)) return NEVER;
   const { fromBlock, toBlock, blockHash } = filter as Record<string, unknown>;

@@ -1,14 +1,105 @@
 import { RpcMessages } from '@ebs/contract';
 
 /**
- * A bound as any node might read it: a hex number with or without leading zeros, an EIP-1898
- * `{ blockNumber }`, or a JSON number. Stricter parsing would let a form one node accepts past the
- * guard; a huge number only makes the range refused.
+ * A JSON key as a node written in Go matches a field (encoding/json): without regard to case, and
+ * with the Unicode letters that fold to ASCII ones (ſ to s, the Kelvin sign to k).
  */
-function boundOf(block: unknown): bigint | null {
-  const value = block && typeof block === 'object' ? (block as { blockNumber?: unknown }).blockNumber : block;
-  if (typeof value === 'string' && /^0x[0-9a-f]{1,64}$/i.test(value)) return BigInt(value);
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+const folded = (key: string) =>
+  key
+    .toLowerCase()
+    .replace(/ſ/g, 's')
+    .replace(/\u212a/g, 'k');
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The value a Go node reads for each field: encoding/json sets a field once per key that folds to
+ * its name, so the last such key wins, and a null sets a pointer field back to nil (absent). Keys
+ * folding to no field are not read at all.
+ */
+function readAsGo<Field extends string>(
+  object: Record<string, unknown>,
+  fields: readonly Field[],
+): Partial<Record<Field, unknown>> {
+  const byFold = new Map<string, Field>(fields.map((field) => [folded(field), field]));
+  const read: Partial<Record<Field, unknown>> = {};
+  for (const [key, value] of Object.entries(object)) {
+    const field = byFold.get(folded(key));
+    if (field !== undefined) read[field] = value;
+  }
+  for (const field of fields) if (read[field] === null) delete read[field];
+  return read;
+}
+
+/** A bound the guard has read: sent on as the caller wrote it, an EIP-1898 object with its one key. */
+export type LogBound = string | number | { blockNumber: string | number };
+
+/** The filter the gateway checks and then sends to the node in place of the caller's. */
+export interface LogFilter {
+  fromBlock?: LogBound;
+  toBlock?: LogBound;
+  blockHash?: unknown;
+  address?: unknown;
+  topics?: unknown;
+}
+
+/** `filter`: check its range, then send it in place of the caller's. `refusal`: answer -32602 with it. */
+export type LogFilterReading = { filter: LogFilter } | { refusal: string };
+
+const FILTER_FIELDS = ['fromBlock', 'toBlock', 'blockHash', 'address', 'topics'] as const;
+const HEAD_TAGS = new Set(['latest', 'pending', 'safe', 'finalized']);
+
+/**
+ * An eth_getLogs / eth_newFilter filter as a Go node reads it, rebuilt with one key per field.
+ * Sending the rebuilt filter, never the caller's bytes, means the node runs the range that was
+ * checked even where it reads keys otherwise (exact case only, the first of two wins) or where
+ * JSON.parse already merged an exact duplicate (it keeps the first key's place, the last value).
+ * A bound the guard cannot read is refused rather than passed on: some node might read it as a block.
+ * So is a filter that is not an object: Go nodes refuse it too, with the same code, all but null,
+ * which they read as the head block alone, a filter no client needs.
+ */
+export function readLogFilter(value: unknown): LogFilterReading {
+  if (!isObject(value)) return { refusal: RpcMessages.logsFilterNotObject };
+  const read = readAsGo(value, FILTER_FIELDS);
+  if (read.blockHash !== undefined && (read.fromBlock !== undefined || read.toBlock !== undefined)) {
+    return { refusal: RpcMessages.logsBlockHashWithRange };
+  }
+  const filter: LogFilter = {};
+  for (const field of ['fromBlock', 'toBlock'] as const) {
+    if (read[field] === undefined) continue;
+    const bound = canonicalBound(read[field]);
+    if (bound === null) return { refusal: RpcMessages.logsUnreadableBound(field) };
+    filter[field] = bound;
+  }
+  for (const field of ['blockHash', 'address', 'topics'] as const) {
+    if (read[field] !== undefined) filter[field] = read[field];
+  }
+  return { filter };
+}
+
+function canonicalBound(bound: unknown): LogBound | null {
+  if (boundOf(bound) === null) return null;
+  if (isObject(bound)) return { blockNumber: readAsGo(bound, ['blockNumber']).blockNumber as string | number };
+  return bound as string | number;
+}
+
+type Bound = { block: bigint } | { tag: 'earliest' | 'head' };
+
+/**
+ * A bound as any node might read it: a hex number with or without leading zeros, a tag in any case,
+ * EIP-1898's `{ blockNumber }` under any spelling Go accepts, or a JSON number. Stricter parsing
+ * would refuse a form one node accepts; a huge number only makes the range refused.
+ */
+function boundOf(bound: unknown): Bound | null {
+  const value = isObject(bound) ? readAsGo(bound, ['blockNumber']).blockNumber : bound;
+  if (typeof value === 'string') {
+    const tag = value.toLowerCase();
+    if (tag === 'earliest') return { tag: 'earliest' };
+    if (HEAD_TAGS.has(tag)) return { tag: 'head' };
+    return /^0x[0-9a-f]+$/i.test(value) ? { block: BigInt(value) } : null;
+  }
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { block: BigInt(value) };
   return null;
 }
 
@@ -16,26 +107,24 @@ function boundOf(block: unknown): bigint | null {
 type Head = () => Promise<bigint | undefined>;
 
 /**
- * eth_getLogs' (and eth_newFilter's) block range past the limit (docs/api.md "Caching and limits"): the refusal's message,
- * or null when the range is within it, names one block by hash, or cannot be worked out here (the
- * node then answers as it would).
+ * eth_getLogs' (and eth_newFilter's) block range past the limit (docs/api.md "Caching and limits"),
+ * on the filter readLogFilter returned: the refusal's message, or null when the range is within it,
+ * names one block by hash, or cannot be worked out here (the node then answers as it would).
  */
-export async function logsRangeRefusal(filter: unknown, maxRange: number, head: Head): Promise<string | null> {
-  if (maxRange <= 0 || !filter || typeof filter !== 'object' || Array.isArray(filter)) return null;
-  const { fromBlock, toBlock, blockHash } = filter as Record<string, unknown>;
-  if (blockHash !== undefined) return null;
-  const from = await resolve(fromBlock, head);
-  const to = await resolve(toBlock, head);
+export async function logsRangeRefusal(filter: LogFilter, maxRange: number, head: Head): Promise<string | null> {
+  // A null blockHash is no hash to a Go node: the range still applies.
+  if (maxRange <= 0 || (filter.blockHash !== undefined && filter.blockHash !== null)) return null;
+  const from = await resolve(filter.fromBlock, head);
+  const to = await resolve(filter.toBlock, head);
   if (from === null || to === null || from > to) return null;
   return to - from + 1n > BigInt(maxRange) ? RpcMessages.logsRangeTooLarge(from, to, maxRange) : null;
 }
 
 async function resolve(block: unknown, head: Head): Promise<bigint | null> {
-  if (block === 'earliest') return 0n;
-  if (block === undefined || block === 'latest' || block === 'pending' || block === 'safe' || block === 'finalized') {
-    return (await head()) ?? null;
-  }
-  return boundOf(block);
+  const bound = block === undefined ? { tag: 'head' as const } : boundOf(block);
+  if (bound === null) return null;
+  if ('block' in bound) return bound.block;
+  return bound.tag === 'earliest' ? 0n : ((await head()) ?? null);
 }
 
 /** More logs than the limit in an answer: the refusal's message, else null. */

@@ -1,12 +1,16 @@
+import type { Readable } from 'node:stream';
 import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorCodeOf } from '../insight/answer-errors.ts';
+import { type AnswerMemory, type HeldAnswer, type NotHeld, notHeldMessage } from './answer-memory.ts';
 import { ChainHead } from './chain-head.ts';
-import { type Freshness, freshnessOf, mayKeep } from './freshness.ts';
-import { logsCountRefusal, logsRangeRefusal } from './logs-guard.ts';
+import type { FilterIds } from './filter-ids.ts';
+import { freshnessOf, mayKeep } from './freshness.ts';
+import { logsCountRefusal, logsRangeRefusal, readLogFilter } from './logs-guard.ts';
 import { retriedTransactionHash } from './raw-transactions.ts';
+import { errorJson, type PlannedCall, type RequestPlan, refuseCall, resultJson } from './request-plan.ts';
 import { ResponseCache } from './response-cache.ts';
-import type { RpcAnswer, RpcCall } from './rpc-request.ts';
+import { hasOnlyForwardedFields, idOf, type RpcAnswer, type RpcCall, screenedFields } from './rpc-request.ts';
 import { type NetworkUpstreams, type NodeAnswer, UpstreamError, wholeBody } from './upstreams.ts';
 
 export interface NetworkSettings {
@@ -19,77 +23,66 @@ export interface NetworkSettings {
   /** eth_getLogs: the largest block range, and the most logs in an answer (0: no limit). */
   logsMaxRange: number;
   logsMaxResults: number;
+  /** The largest node answer the gateway holds for one request (RPC_MAX_ANSWER_BYTES). */
+  maxAnswerBytes: number;
+  /** How long a request may wait for room to hold its answer (RPC_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
-/** An answer the gateway composed or read whole: cached, merged, or its calls read one by one. */
-export interface ComposedAnswer {
+/** An answer held whole: composed here, or a node's read whole. */
+export interface WholeAnswer {
   status: number;
   body: string | Buffer;
   contentType: string;
-  /** HIT when no call of the request reached the network's nodes. */
-  cache: 'HIT' | 'MISS';
+  /** HIT when the cache answered every call that passed the screen; none when none passed. */
+  cache?: 'HIT' | 'MISS';
   /**
    * Each call's JSON-RPC error code (null for a result), in the calls' order, when the gateway wrote
    * every call's answer itself: the insight reads these instead of searching the body.
    */
   errorCodes?: Array<number | null>;
+  /** Gives the answer's bytes back to the process's answer memory once it is written out. */
+  release?: () => void;
 }
 
-/** The answer to a request: composed here, or the nodes' own (read whole, or streamed when large). */
-export type GatewayAnswer = ComposedAnswer | (NodeAnswer & { cache: 'MISS' });
-
-/** A node's answer read whole, which the callers of a merged call share. */
-type SharedAnswer = Extract<NodeAnswer, { body: Buffer }>;
-
-/**
- * Calls that only read, and so can share one upstream answer when identical calls are in flight at
- * once. Sending, filters (an id per caller) and subscriptions never share.
- */
-const MERGEABLE =
-  /^(eth_(blockNumber|chainId|gasPrice|maxPriorityFeePerGas|feeHistory|blobBaseFee|syncing|getBalance|getCode|getStorageAt|getTransactionCount|call|estimateGas|getProof|createAccessList|getBlock\w*|getTransaction\w*|getUncle\w*|getLogs)|net_(version|listening|peerCount)|web3_clientVersion|debug_trace\w*|trace_\w+)$/;
-
-/** Calls whose filter names a block range: eth_newFilter's range is read by eth_getFilterLogs later. */
-const RANGED = new Set(['eth_getLogs', 'eth_newFilter']);
-
-const keyOf = (call: RpcCall) => `${call.method}\n${JSON.stringify(call.params ?? null)}`;
-
-const idOf = (call: RpcCall): unknown => {
-  const id = call.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
-};
-
-/** The same answer with the caller's id. */
-function withId(body: Buffer, id: unknown): string | Buffer {
-  try {
-    const answer = JSON.parse(body.toString('utf8'));
-    if (answer && typeof answer === 'object' && !Array.isArray(answer)) return JSON.stringify({ ...answer, id });
-  } catch {
-    // not JSON: every caller gets what the node sent
-  }
-  return body;
+/** A node's answer passed on as it streams (HTTP only). */
+export interface StreamedAnswer {
+  status: number;
+  contentType: string;
+  cache: 'MISS';
+  stream: Readable;
+  length: string | undefined;
 }
 
-interface Planned {
-  call: RpcCall;
-  freshness: Freshness;
-  key: string | undefined;
-  /** The composed answer's JSON, once known. */
-  answer?: string;
-  /** Its JSON-RPC error code, when it is an error. */
-  errorCode?: number | null;
+export type GatewayAnswer = WholeAnswer | StreamedAnswer;
+
+/** How the transport asks for the answer: streamed when it may be, and who answers subscriptions. */
+export interface AnswerOptions {
+  /** HTTP may pass a large node answer on as it streams; a WebSocket message is held whole. */
+  mayStream: boolean;
+  /** Answers the calls the transport serves itself (eth_subscribe over WebSocket). */
+  local?: (call: RpcCall) => Promise<RpcAnswer>;
 }
 
-const resultJson = (id: unknown, result: string) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
-const errorJson = (id: unknown, code: number, message: string) =>
-  JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+/** A node's small answer shared by identical calls in flight, and its answer for another id, worked out once. */
+interface SharedAnswer {
+  answer: Extract<NodeAnswer, { body: Buffer }>;
+  tail?: { result: string } | { error: string } | null;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** An id a merged call may go upstream with as it is: the leader's answer then needs no rewriting. */
+const plainId = (id: unknown): boolean =>
+  (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.length <= 64);
 
 /**
  * One network at the gateway: its upstream nodes, its head, its response cache, and the calls in
- * flight to it. A request whose calls need no reading (nothing cacheable, no eth_getLogs, no
- * eth_sendRawTransaction) goes to the nodes as sent and its answer comes back as they send it;
- * identical single reads in flight at once share one upstream call. Otherwise each call is read:
- * answered from the cache, refused by the eth_getLogs guard, or sent on (together, in one batch),
- * and the answers are composed in the request's order.
+ * flight to it. It runs the plan, forward and compose stages of a request (pipeline.ts): a request
+ * whose calls need no reading goes to the nodes as sent and its answer comes back as they send it;
+ * an identical single read in flight shares one upstream call, sent in the gateway's own encoding;
+ * otherwise each call is read: answered from the cache, refused by a guard, or sent on (together,
+ * in one batch with the gateway's own ids), and the answers are composed in the request's order.
  */
 export class NetworkGateway {
   readonly cache: ResponseCache | null;
@@ -102,6 +95,8 @@ export class NetworkGateway {
     readonly network: RpcNetwork,
     readonly upstreams: NetworkUpstreams,
     private readonly settings: NetworkSettings,
+    private readonly memory: AnswerMemory,
+    private readonly filterIds: FilterIds,
     log: FastifyBaseLogger,
   ) {
     this.cache = settings.cacheBytes > 0 ? new ResponseCache(network.path, settings.cacheBytes) : null;
@@ -126,137 +121,198 @@ export class NetworkGateway {
   }
 
   /**
-   * The answer to the calls that passed the screen (`text` is what goes upstream as it is) and the
-   * gateway's own answers to the others: the nodes' answer as they sent it, or one composed here.
+   * The plan stage: what the gateway answers itself (the cache, the logs guard, another account's
+   * filter, subscriptions elsewhere than on a WebSocket), what it sends in place of the caller's
+   * params, and the request's route to the nodes.
    */
-  async answer(text: string, calls: RpcCall[], batch: boolean, own: RpcAnswer[]): Promise<GatewayAnswer> {
-    if (this.needsReading(calls)) return this.composed(calls, batch, own);
-    if (own.length > 0) return this.withOwnAnswers(await this.upstreams.send(text), own);
-    const [single] = calls;
-    if (!batch && single && MERGEABLE.test(single.method)) return this.merged(text, single);
-    return { ...(await this.upstreams.send(text)), cache: 'MISS' };
+  async plan(plan: RequestPlan, local: boolean): Promise<void> {
+    if (plan.passing === 0) return;
+    // Calls the screen answered must be composed with the nodes' answers.
+    let read = plan.passing < plan.calls.length;
+    for (const item of plan.calls) {
+      if (item.answer !== undefined) continue;
+      const { rule, call } = item;
+      if (rule.gatewayAnswers) {
+        read = true;
+        if (local) item.local = true;
+        else refuseCall(item, RpcErrorCodes.methodNotAvailable, RpcMessages.webSocketOnly(call.method));
+        continue;
+      }
+      if (rule.filterId !== null || rule.idempotentSend || rule.rangeGuard) read = true;
+      const params = Array.isArray(call.params) ? call.params : [];
+      if (rule.filterId === 'names') {
+        const nodeId = this.filterIds.nodeId(plan.accountId, this.network.path, params[0]);
+        if (nodeId === null) {
+          refuseCall(item, RpcErrorCodes.filterNotFound, RpcMessages.filterNotFound);
+          continue;
+        }
+        item.params = [nodeId, ...params.slice(1)];
+      }
+      if (rule.rangeGuard && (await this.guardRange(item, params))) continue;
+      if (this.cache) {
+        item.freshness = freshnessOf(rule.cache, item.params ?? call.params);
+        if (item.freshness.kind === 'never') continue;
+        read = true;
+        item.cacheKey = keyOf(call.method, item.params ?? call.params);
+        const hit = this.cache.get(item.cacheKey);
+        if (hit !== undefined) {
+          item.answer = resultJson(idOf(call), hit);
+          item.errorCode = null;
+        }
+      }
+    }
+    const [single] = plan.calls;
+    if (read) plan.route = 'composed';
+    else {
+      const merges =
+        !plan.parsed.batch && single !== undefined && single.rule.merges && Object.hasOwn(single.call, 'id');
+      plan.route = merges ? 'merged' : 'as-sent';
+    }
   }
 
   /**
-   * A batch of which some calls were kept back: the nodes' answers, then the gateway's own
-   * (JSON-RPC lets a batch answer come in any order; clients match answers by id).
+   * eth_getLogs and eth_newFilter: the filter read as a node written in Go reads it (any spelling of
+   * its keys) and sent on as read, refused when it names a block hash and a range, or a range past
+   * RPC_GET_LOGS_MAX_RANGE. Answers whether the call was refused.
    */
-  private async withOwnAnswers(answer: NodeAnswer, own: RpcAnswer[]): Promise<ComposedAnswer> {
-    let upstream: unknown;
-    try {
-      upstream = JSON.parse((await wholeBody(answer)).toString('utf8'));
-    } catch {
-      throw new UpstreamError(`${this.network.path}: the answer is not JSON`, false);
+  private async guardRange(item: PlannedCall, params: unknown[]): Promise<boolean> {
+    const read = readLogFilter(params[0]);
+    if ('refusal' in read) {
+      refuseCall(item, RpcErrorCodes.invalidParams, read.refusal);
+      return true;
     }
-    return {
-      status: 200,
-      body: JSON.stringify([...[upstream].flat(), ...own]),
-      contentType: 'application/json; charset=utf-8',
-      cache: 'MISS',
-    };
+    item.params = [read.filter, ...params.slice(1)];
+    const refused = await logsRangeRefusal(read.filter, this.settings.logsMaxRange, () => this.head.head());
+    if (refused) refuseCall(item, RpcErrorCodes.limitExceeded, refused);
+    return refused !== null;
   }
 
-  private needsReading(calls: RpcCall[]): boolean {
-    for (const call of calls) {
-      if (RANGED.has(call.method) || call.method === 'eth_sendRawTransaction') return true;
-      if (this.cache && freshnessOf(call.method, call.params).kind !== 'never') return true;
-    }
-    return false;
+  /** The forward and compose stages: the request's calls sent by their route, and the answer to all of them. */
+  async answer(plan: RequestPlan, text: string, options: AnswerOptions): Promise<GatewayAnswer> {
+    if (plan.route === 'as-sent') return this.asSent(plan, text, options.mayStream);
+    if (plan.route === 'merged') return this.merged(plan, options.mayStream);
+    return this.composed(plan, options.local);
   }
 
-  /** Identical single reads in flight at once: the first goes upstream, the others wait for its answer. */
-  private async merged(text: string, call: RpcCall): Promise<GatewayAnswer> {
-    const key = keyOf(call);
+  /** The body as sent (rebuilt from the four fields when a call carries others), and the node's answer as it comes. */
+  private async asSent(plan: RequestPlan, text: string, mayStream: boolean): Promise<GatewayAnswer> {
+    const calls = plan.calls.map((item) => item.call);
+    let body = text;
+    if (!calls.every(hasOnlyForwardedFields)) {
+      const rebuilt = calls.map(screenedFields);
+      body = JSON.stringify(plan.parsed.batch ? rebuilt : rebuilt[0]);
+    }
+    if (!mayStream && !(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
+    return this.passedOn(plan, await this.upstreams.send(body), mayStream);
+  }
+
+  /** A node's answer to the caller: streamed or read whole as it came, or held whole (bounded) when it may not stream. */
+  private async passedOn(plan: RequestPlan, answer: NodeAnswer, mayStream: boolean): Promise<GatewayAnswer> {
+    if (mayStream) {
+      if ('body' in answer) return { ...answer, cache: 'MISS' };
+      return {
+        status: answer.status,
+        contentType: answer.contentType,
+        cache: 'MISS',
+        stream: answer.stream,
+        length: answer.length,
+      };
+    }
+    const held = await this.memory.hold(answer, this.settings.maxAnswerBytes);
+    if (typeof held === 'string') return this.unheld(plan, held);
+    return { ...held, cache: 'MISS' };
+  }
+
+  /**
+   * An identical single read in flight at once: the first goes upstream in the gateway's own
+   * encoding of the call (so no caller's bytes decide what another receives), the others wait for its
+   * answer and get it with their own id.
+   */
+  private async merged(plan: RequestPlan, mayStream: boolean): Promise<GatewayAnswer> {
+    const item = plan.calls[0] as PlannedCall;
+    const { call } = item;
+    const id = idOf(call);
+    const key = keyOf(call.method, call.params);
     const running = this.inflight.get(key);
     if (running) {
       const shared = await running;
-      if (shared) return { ...shared, body: withId(shared.body, idOf(call)), cache: 'MISS' };
-      return { ...(await this.upstreams.send(text)), cache: 'MISS' };
+      if (shared) return joined(shared, id);
     }
+    const body = encodeCall(call, plainId(id) ? id : 1);
+    if (running) return this.passedOn(plan, await this.upstreams.send(body), mayStream);
     let settle: (answer: SharedAnswer | null) => void = () => {};
     let fail: (error: unknown) => void = () => {};
     const sharing = new Promise<SharedAnswer | null>((resolve, reject) => {
       settle = resolve;
       fail = reject;
     });
-    sharing.catch(() => {}); // each waiting caller answers the failure with its own id
+    sharing.catch(() => {}); // each waiting caller answers the failure itself
     this.inflight.set(key, sharing);
     try {
-      const answer = await this.upstreams.send(text);
-      if (!('body' in answer)) {
-        settle(null); // streamed to this caller: the others ask the nodes themselves
-        return { ...answer, cache: 'MISS' };
-      }
-      settle(answer);
-      return { ...answer, cache: 'MISS' };
+      if (!mayStream && !(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
+      const answer = await this.upstreams.send(body);
+      // Only an answer read whole is shared; the others ask the nodes themselves.
+      settle('body' in answer ? { answer } : null);
+      if (!plainId(id) && 'body' in answer) return joined({ answer }, id);
+      return await this.passedOn(plan, answer, mayStream);
     } catch (error) {
       fail(error);
       throw error;
     } finally {
+      settle(null);
       this.inflight.delete(key);
     }
   }
 
-  private async composed(calls: RpcCall[], batch: boolean, own: RpcAnswer[]): Promise<ComposedAnswer> {
+  /**
+   * Calls read one by one: the ones the plan left open are sent together with the gateway's own ids
+   * (a client's may repeat or be missing), their answer held whole within the bounds, each read
+   * (kept when it may be, checked against the logs limit, a retried transaction answered with its
+   * hash, a new filter's id made the account's), and every answer composed in the request's order.
+   */
+  private async composed(plan: RequestPlan, local: AnswerOptions['local']): Promise<WholeAnswer> {
     const epoch = this.epoch;
-    const plan: Planned[] = [];
-    for (const call of calls) {
-      const freshness: Freshness = this.cache ? freshnessOf(call.method, call.params) : { kind: 'never' };
-      const key = freshness.kind === 'never' ? undefined : keyOf(call);
-      const item: Planned = { call, freshness, key };
-      const hit = key === undefined ? undefined : this.cache?.get(key);
-      if (hit !== undefined) item.answer = resultJson(idOf(call), hit);
-      else if (RANGED.has(call.method)) {
-        const refused = await logsRangeRefusal(
-          (call.params as unknown[] | undefined)?.[0],
-          this.settings.logsMaxRange,
-          () => this.head.head(),
-        );
-        if (refused) {
-          item.answer = errorJson(idOf(call), RpcErrorCodes.limitExceeded, refused);
-          item.errorCode = RpcErrorCodes.limitExceeded;
-        }
-      }
-      plan.push(item);
-    }
-    const toSend = plan.filter((item) => item.answer === undefined);
+    const toSend = plan.calls.filter((item) => item.answer === undefined && !item.local);
     let status = 200;
     if (toSend.length > 0) {
+      if (!(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
       // The line is read before the calls go out: an answer is kept only if its block was deep enough then.
       const atBlocks = toSend.some((item) => item.freshness.kind === 'at-block' || item.freshness.kind === 'in-answer');
-      status = await this.sendPlanned(toSend, epoch, atBlocks ? this.head.finalBlock() : undefined);
+      const finalBlock = atBlocks ? this.head.finalBlock() : undefined;
+      const outgoing = toSend.map((item, index) => encodeCall(item.call, index, item.params));
+      const answer = await this.upstreams.send(
+        toSend.length === 1 ? (outgoing[0] as string) : `[${outgoing.join(',')}]`,
+      );
+      const held = await this.memory.hold(answer, this.settings.maxAnswerBytes);
+      if (typeof held === 'string') return this.unheld(plan, held);
+      try {
+        await this.readAnswers(plan, toSend, held, epoch, finalBlock);
+      } finally {
+        held.release();
+      }
+      status = toSend.length === 1 && answer.status < 500 ? answer.status : 200;
     }
-    const parts = [
-      ...plan.filter((item) => Object.hasOwn(item.call, 'id')).map((item) => item.answer as string),
-      ...own.map((answer) => JSON.stringify(answer)),
-    ];
-    return {
-      status,
-      body: batch ? `[${parts.join(',')}]` : (parts[0] ?? ''),
-      contentType: 'application/json',
-      cache: toSend.length === 0 ? 'HIT' : 'MISS',
-      errorCodes: plan.map((item) => item.errorCode ?? null),
-    };
+    for (const item of plan.calls) {
+      if (item.local && local) {
+        const answer = await local(item.call);
+        item.answer = JSON.stringify(answer);
+        item.errorCode = 'error' in answer ? answer.error.code : null;
+      }
+    }
+    if (plan.passing === 0) return this.whole(plan, plan.refusedByKey > 0 ? 403 : 200, undefined);
+    return this.whole(plan, status, toSend.length === 0 ? 'HIT' : 'MISS');
   }
 
-  /**
-   * Sends the calls the cache and the guard did not answer, in one request with the gateway's own
-   * ids (a client's may repeat or be missing), and reads each answer: kept when it may be, checked
-   * against the logs limit, a retried transaction answered with its hash. Answers the HTTP status
-   * to pass on (a single call's node status, else 200).
-   */
-  private async sendPlanned(toSend: Planned[], epoch: number, finalBlock: bigint | undefined): Promise<number> {
-    const outgoing = toSend.map((item, index) => ({
-      jsonrpc: '2.0',
-      id: index,
-      method: item.call.method,
-      ...(Object.hasOwn(item.call, 'params') ? { params: item.call.params } : {}),
-    }));
-    const answer = await this.upstreams.send(JSON.stringify(toSend.length === 1 ? outgoing[0] : outgoing));
-    const text = (await wholeBody(answer)).toString('utf8');
+  private async readAnswers(
+    plan: RequestPlan,
+    toSend: PlannedCall[],
+    held: HeldAnswer,
+    epoch: number,
+    finalBlock: bigint | undefined,
+  ): Promise<void> {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(held.body.toString('utf8'));
     } catch {
       throw new UpstreamError(`${this.network.path}: the answer is not JSON`, false);
     }
@@ -264,53 +320,115 @@ export class NetworkGateway {
     for (const item of [parsed].flat())
       if (item && typeof item === 'object') byId.set((item as { id?: unknown }).id, item);
     for (const [index, item] of toSend.entries()) {
-      const id = idOf(item.call);
       const got = byId.get(index);
-      if (!got) {
-        item.answer = errorJson(id, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(this.network.name));
-        item.errorCode = RpcErrorCodes.upstream;
-        continue;
-      }
-      item.answer = await this.read(item, got, id, epoch, finalBlock);
+      if (!got) refuseCall(item, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(this.network.name));
+      else item.answer = await this.read(plan, item, got, epoch, finalBlock);
     }
-    return toSend.length === 1 && answer.status < 500 ? answer.status : 200;
   }
 
   private async read(
-    item: Planned,
+    plan: RequestPlan,
+    item: PlannedCall,
     got: { result?: unknown; error?: { message?: unknown } },
-    id: unknown,
     epoch: number,
     finalBlock: bigint | undefined,
   ): Promise<string> {
-    const { method, params } = item.call;
+    const { call, rule } = item;
+    const id = idOf(call);
     if (got.error !== undefined) {
-      if (method === 'eth_sendRawTransaction') {
-        const hash = await retriedTransactionHash((params as unknown[] | undefined)?.[0], got.error?.message, (h) =>
+      if (rule.idempotentSend) {
+        const raw = (call.params as unknown[] | undefined)?.[0];
+        const hash = await retriedTransactionHash(raw, got.error?.message, (h) =>
           this.call({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [h] }).then(
             (a) => (a as { result?: unknown }).result,
           ),
         );
-        if (hash) return resultJson(id, JSON.stringify(hash));
+        if (hash) {
+          item.errorCode = null;
+          return resultJson(id, JSON.stringify(hash));
+        }
       }
       item.errorCode = errorCodeOf(got.error);
       return JSON.stringify({ jsonrpc: '2.0', id, error: got.error });
     }
-    if (method === 'eth_getLogs') {
+    item.errorCode = null;
+    if (call.method === 'eth_getLogs') {
       const refused = logsCountRefusal(got.result, this.settings.logsMaxResults);
       if (refused) {
         item.errorCode = RpcErrorCodes.limitExceeded;
         return errorJson(id, RpcErrorCodes.limitExceeded, refused);
       }
     }
+    if (rule.filterId === 'creates') {
+      return resultJson(id, JSON.stringify(this.filterIds.issue(plan.accountId, this.network.path, got.result)));
+    }
     const result = JSON.stringify(got.result ?? null);
-    if (item.key !== undefined && epoch === this.epoch && mayKeep(item.freshness, got.result, finalBlock)) {
-      this.cache?.set(item.key, result);
+    if (item.cacheKey !== undefined && epoch === this.epoch && mayKeep(item.freshness, got.result, finalBlock)) {
+      this.cache?.set(item.cacheKey, result);
     }
     return resultJson(id, result);
+  }
+
+  /** Every call of the request answered -32005: its answer could not be held (HTTP 200; the calls are still metered). */
+  private unheld(plan: RequestPlan, why: NotHeld): WholeAnswer {
+    const message = notHeldMessage(why, this.settings.maxAnswerBytes);
+    for (const item of plan.calls) refuseCall(item, RpcErrorCodes.limitExceeded, message);
+    return this.whole(plan, 200, 'MISS');
+  }
+
+  /** The calls' answers in order; a notification sent on gets none. */
+  private whole(plan: RequestPlan, status: number, cache: WholeAnswer['cache']): WholeAnswer {
+    const parts: string[] = [];
+    for (const item of plan.calls) {
+      if (item.keptBack || Object.hasOwn(item.call, 'id')) parts.push(item.answer as string);
+    }
+    return {
+      status,
+      body: plan.parsed.batch ? `[${parts.join(',')}]` : (parts[0] ?? ''),
+      contentType: JSON_TYPE,
+      cache,
+      errorCodes: plan.calls.map((item) => item.errorCode ?? null),
+    };
   }
 
   close(): void {
     this.head.stop();
   }
+}
+
+const keyOf = (method: string, params: unknown) => `${method}\n${JSON.stringify(params ?? null)}`;
+
+/** A call in the gateway's own encoding: its method and params as the gateway read them, under `id`. */
+function encodeCall(call: RpcCall, id: unknown, params: unknown = call.params): string {
+  const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(call.method)}`;
+  return params === undefined && !Object.hasOwn(call, 'params')
+    ? `${head}}`
+    : `${head},"params":${JSON.stringify(params)}}`;
+}
+
+/** A shared answer with the caller's id: the node's result (or error) read once, for every caller. */
+function joined(shared: SharedAnswer, id: unknown): WholeAnswer {
+  const { answer } = shared;
+  if (shared.tail === undefined) {
+    shared.tail = null;
+    try {
+      const value = JSON.parse(answer.body.toString('utf8')) as { result?: unknown; error?: unknown } | null;
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        shared.tail =
+          value.error !== undefined
+            ? { error: JSON.stringify(value.error) }
+            : { result: JSON.stringify(value.result ?? null) };
+      }
+    } catch {
+      // not JSON: every caller gets what the node sent
+    }
+  }
+  const { tail } = shared;
+  const body =
+    tail === null
+      ? answer.body
+      : 'result' in tail
+        ? resultJson(id, tail.result)
+        : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${tail.error}}`;
+  return { status: answer.status, contentType: answer.contentType, body, cache: 'MISS' };
 }

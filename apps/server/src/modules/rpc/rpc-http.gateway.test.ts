@@ -16,7 +16,7 @@ const answerOf = (id: unknown, result: unknown) => JSON.stringify({ jsonrpc: '2.
 const largeAnswer = (id: unknown) => answerOf(id, `0x${'ab'.repeat(LARGE / 2)}`);
 
 /**
- * A node whose eth_getFilterChanges answers (a method the gateway neither caches nor merges) are
+ * A node whose txpool_content answers (a method the gateway neither caches nor merges) are
  * large: with their length, chunked without one, or stalled halfway. It records whether the
  * stalled answer's connection was dropped.
  */
@@ -27,7 +27,7 @@ const node = http.createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const call = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: string; params?: string[] };
-    const how = call.method === 'eth_getFilterChanges' ? call.params?.[0] : undefined;
+    const how = call.method === 'txpool_content' ? call.params?.[0] : undefined;
     if (how === 'endless') {
       // As much as the gateway reads, until it drops the connection.
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -68,7 +68,7 @@ afterAll(() => {
   return new Promise<void>((resolve) => node.close(() => resolve()));
 });
 
-const filterChanges = (how: string) => ({ jsonrpc: '2.0', id: 7, method: 'eth_getFilterChanges', params: [how] });
+const largeCall = (how: string) => ({ jsonrpc: '2.0', id: 7, method: 'txpool_content', params: [how] });
 
 interface RawAnswer {
   status: number;
@@ -115,10 +115,10 @@ describe('the gateway served before the console’s router', () => {
 
   it('passes a large answer on byte for byte as the node sends it, with its length or chunked', async () => {
     const url = await ready();
-    const sized = await fetch(url, { method: 'POST', body: JSON.stringify(filterChanges('sized')) });
+    const sized = await fetch(url, { method: 'POST', body: JSON.stringify(largeCall('sized')) });
     expect(sized.headers.get('content-length')).toBe(String(largeAnswer(7).length));
     expect({ status: sized.status, body: await sized.text() }).toEqual({ status: 200, body: largeAnswer(7) });
-    const chunked = await fetch(url, { method: 'POST', body: JSON.stringify(filterChanges('chunked')) });
+    const chunked = await fetch(url, { method: 'POST', body: JSON.stringify(largeCall('chunked')) });
     expect(chunked.headers.get('x-cache')).toBe('MISS');
     expect({ status: chunked.status, body: await chunked.text() }).toEqual({ status: 200, body: largeAnswer(7) });
     expect(chunked.headers.get('access-control-allow-origin')).toBe('*');
@@ -140,12 +140,14 @@ describe('the gateway served before the console’s router', () => {
       request.on('error', (error) => {
         if (!request.destroyed) reject(error);
       });
-      request.end(JSON.stringify(filterChanges('stalls')));
+      request.end(JSON.stringify(largeCall('stalls')));
     });
     await until('the node’s connection dropped', async () => stalled.dropped);
-    expect(
-      (await rpcCall(url.href, { jsonrpc: '2.0', id: 2, method: 'eth_getFilterChanges', params: [] })).body,
-    ).toEqual({ jsonrpc: '2.0', id: 2, result: '0x1' });
+    expect((await rpcCall(url.href, { jsonrpc: '2.0', id: 2, method: 'txpool_content', params: [] })).body).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: '0x1',
+    });
   });
 
   it('drops a streamed answer, and its node connection, when the caller stops reading it', async () => {
@@ -154,20 +156,22 @@ describe('the gateway served before the console’s router', () => {
       answer.pause(),
     );
     request.on('error', () => {});
-    request.end(JSON.stringify(filterChanges('endless')));
+    request.end(JSON.stringify(largeCall('endless')));
     try {
       await until('the node’s connection dropped once the answer stood still', async () => endless.dropped);
     } finally {
       request.destroy();
     }
-    expect(
-      (await rpcCall(url.href, { jsonrpc: '2.0', id: 5, method: 'eth_getFilterChanges', params: [] })).body,
-    ).toEqual({ jsonrpc: '2.0', id: 5, result: '0x1' });
+    expect((await rpcCall(url.href, { jsonrpc: '2.0', id: 5, method: 'txpool_content', params: [] })).body).toEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      result: '0x1',
+    });
   });
 
   it('refuses a body that does not all arrive in time with 408, and closes that connection', async () => {
     const url = new URL(await ready());
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'eth_getFilterChanges', params: [] });
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'txpool_content', params: [] });
     const answer = await rawPost(url, body, { partly: true }); // the rest never comes
     expect({ status: answer.status, body: answer.body, connection: answer.connection }).toEqual({
       status: 408,
@@ -184,7 +188,7 @@ describe('the gateway served before the console’s router', () => {
     const url = new URL(await ready());
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const big = JSON.stringify({ ...filterChanges('sized'), params: ['x'.repeat(BODY_LIMIT)] });
+      const big = JSON.stringify({ ...largeCall('sized'), params: ['x'.repeat(BODY_LIMIT)] });
       const tooLarge = await rawPost(url, big, { agent });
       expect({ status: tooLarge.status, body: tooLarge.body, connection: tooLarge.connection }).toEqual({
         status: 413,
@@ -195,13 +199,9 @@ describe('the gateway served before the console’s router', () => {
           error: { code: RpcErrorCodes.invalidRequest, message: RpcMessages.tooLarge(BODY_LIMIT) },
         },
       });
-      const next = await rawPost(
-        url,
-        JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'eth_getFilterChanges', params: [] }),
-        {
-          agent,
-        },
-      );
+      const next = await rawPost(url, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'txpool_content', params: [] }), {
+        agent,
+      });
       expect({ status: next.status, body: next.body, reused: next.reused }).toEqual({
         status: 200,
         body: { jsonrpc: '2.0', id: 3, result: '0x1' },
@@ -218,7 +218,7 @@ describe('the gateway served before the console’s router', () => {
       method: 'POST',
       url: `${url.pathname}${url.search}`,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'eth_getFilterChanges', params: [] }),
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'txpool_content', params: [] }),
     });
     expect({ status: injected.statusCode, body: injected.json(), cache: injected.headers['x-cache'] }).toEqual({
       status: 200,

@@ -11,12 +11,10 @@ import {
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { errorsInAnswer, errorsOfAnswers, notedErrors } from '../insight/answer-errors.ts';
-import type { Observer } from '../insight/observed-request.ts';
 import type { KeyRequest } from '../keys/key-access.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
-import type { Caller, RpcGateway } from './rpc.service.ts';
-import { type ParsedRpcBody, parseRpcBody, RpcRefusal } from './rpc-request.ts';
+import type { RpcGateway } from './rpc.service.ts';
+import { RpcRefusal } from './rpc-request.ts';
 
 const PREFIX = `${RPC_BASE_PATH}/`;
 
@@ -102,8 +100,9 @@ function readBody(request: IncomingMessage, limit: number, deadlineMs: number): 
 /**
  * POST /api/v1.0/rpc/{network}: the JSON-RPC gateway, served on the raw node:http request before
  * the console's router and hooks (the hot path: routing, schemas and hooks cost more per request
- * than the gateway's own checks). Errors are JSON-RPC error objects, not the console's wrapper, so
- * any Ethereum client reads them; the body is checked once and forwarded as sent.
+ * than the gateway's own checks). It authorizes the caller, reads the body and writes the answer of
+ * the pipeline (pipeline.ts), which it shares with WebSocket. Errors are JSON-RPC error objects, not
+ * the console's wrapper, so any Ethereum client reads them.
  */
 export class RpcHttp {
   private readonly trust: (address: string, hop: number) => boolean;
@@ -128,75 +127,24 @@ export class RpcHttp {
   }
 
   private async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const started = performance.now();
     const url = request.url ?? '';
     const queryAt = url.indexOf('?');
     const path = decodedPath(url, PREFIX);
     const network = findRpcNetwork(path);
     if (!network) throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(path));
     const query = new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1));
-    const keyRequest = keyRequestOf(request, query, this.trust);
-    const caller = await this.rpc.authorize(credential(query, request.headers, API_KEY_ID_PARAM), keyRequest);
-    // From here on, every outcome is the caller's: counted per method and sampled into its request log.
-    const insight = this.rpc.insight;
-    const seen = insight.enabled ? observation(caller, network.path, keyRequest) : undefined;
-    let calls: ParsedRpcBody['requests'] = [];
-    let methods: ParsedRpcBody['methods'] = [];
-    try {
+    const shown = keyRequestOf(request, query, this.trust);
+    const caller = await this.rpc.authorize(credential(query, request.headers, API_KEY_ID_PARAM), shown);
+    const answer = await this.rpc.pipeline.run({
+      caller,
+      network,
+      shown,
       // Read once the caller is known: a stranger's body is never held.
-      const body = await readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS);
-      const parsed = parseRpcBody(body, this.config.RPC_MAX_BATCH);
-      calls = parsed.requests;
-      methods = parsed.methods;
-      // Calls the method policy or the key's rules keep back are answered here: never sent upstream,
-      // never metered, never counted against the key's limits.
-      const screened = this.rpc.screen(body, parsed, caller);
-      if (screened.forward === null) {
-        const status = screened.refusedByKey > 0 ? 403 : 200;
-        writeJson(response, status, parsed.batch ? screened.answers : screened.answers[0]);
-        if (seen) {
-          const callErrors = errorsOfAnswers(screened.answers, calls);
-          insight.record(seen, methods, status, performance.now() - started, callErrors);
-        }
-        return;
-      }
-      await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
-      const answer = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
-      try {
-        // Answers from the cache are what the customer asked for: metered like any call.
-        this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
-        writeAnswer(response, answer, this.config.RPC_TIMEOUT_MS);
-      } catch (error) {
-        // A node's answer still streaming must not keep its connection.
-        if ('stream' in answer) answer.stream.destroy();
-        throw error;
-      }
-      if (seen) {
-        // Errors the gateway noted while composing the answer, else searched in the node's (a
-        // streamed, large, answer is not read).
-        const noted = notedCodes(answer, screened.answers.length);
-        const callErrors = noted
-          ? notedErrors(noted)
-          : 'body' in answer
-            ? errorsInAnswer(answer.body, calls)
-            : undefined;
-        insight.record(seen, methods, answer.status, performance.now() - started, callErrors);
-      }
-    } catch (error) {
-      const refusal = error instanceof RpcRefusal ? error : undefined;
-      // A caller that hung up saw no answer: nothing to count.
-      if (seen && (refusal || !(response.destroyed || request.socket.destroyed))) {
-        insight.record(
-          seen,
-          methods,
-          refusal?.httpStatus ?? 500,
-          performance.now() - started,
-          undefined,
-          refusal?.code ?? RpcErrorCodes.upstream,
-        );
-      }
-      throw error;
-    }
+      body: readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS),
+      mayStream: true,
+      gone: () => response.destroyed || request.socket.destroyed,
+    });
+    writeAnswer(response, answer, this.config.RPC_TIMEOUT_MS);
   }
 
   private fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
@@ -237,22 +185,6 @@ export function keyRequestOf(
   };
 }
 
-/**
- * The error codes the gateway noted while composing the answer to every call of a request (none of
- * which it kept back), in the calls' order; undefined when it passed on a node's answer.
- */
-export const notedCodes = (answer: GatewayAnswer, keptBack: number): Array<number | null> | undefined =>
-  keptBack === 0 && 'errorCodes' in answer ? answer.errorCodes : undefined;
-
-/** What every observation of a caller's request shares (the request log's who and where). */
-export const observation = (caller: Caller, network: string, keyRequest: KeyRequest): Observer => ({
-  accountId: caller.accountId,
-  apiKeyId: caller.apiKeyId,
-  network,
-  clientIp: keyRequest.ip,
-  origin: keyRequest.origin,
-});
-
 /** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */
 export function credential(
   query: URLSearchParams,
@@ -278,24 +210,32 @@ function writeJson(response: ServerResponse, status: number, value: unknown, ext
 }
 
 /**
- * An answer read whole goes out with its headers in one write; a large one is streamed as the
- * node sends it, and dropped (with the node's connection) once nothing has moved for `stallMs`: a
- * caller that stops reading must not hold a connection to the node.
+ * An answer held whole goes out with its headers in one write, its bytes given back to the
+ * process's answer memory once written; a large one is streamed as the node sends it, and dropped
+ * (with the node's connection) once nothing has moved for `stallMs`: a caller that stops reading
+ * must not hold a connection to the node.
  */
 function writeAnswer(response: ServerResponse, answer: GatewayAnswer, stallMs: number): void {
-  const headers: Record<string, string | number> = {
-    ...CORS,
-    'content-type': answer.contentType,
-    'x-cache': answer.cache,
-  };
+  const headers: Record<string, string | number> = { ...CORS, 'content-type': answer.contentType };
+  if (answer.cache) headers['x-cache'] = answer.cache;
   if ('body' in answer) {
     headers['content-length'] = Buffer.byteLength(answer.body);
-    response.writeHead(answer.status, headers).end(answer.body);
+    try {
+      response.writeHead(answer.status, headers).end(answer.body);
+    } finally {
+      answer.release?.();
+    }
     return;
   }
-  if (answer.length !== undefined) headers['content-length'] = answer.length;
-  response.writeHead(answer.status, headers);
   const { stream } = answer;
+  if (answer.length !== undefined) headers['content-length'] = answer.length;
+  try {
+    response.writeHead(answer.status, headers);
+  } catch (error) {
+    // A node's answer still streaming must not keep its connection.
+    stream.destroy();
+    throw error;
+  }
   const stalled = setTimeout(() => stream.destroy(new Error('the answer stalled')), stallMs);
   stream.on('data', () => stalled.refresh());
   pipeline(stream, response, (error) => {

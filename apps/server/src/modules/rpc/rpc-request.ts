@@ -109,7 +109,8 @@ export type RpcAnswer =
  */
 const FORWARDED_FIELDS = new Set(['jsonrpc', 'id', 'method', 'params']);
 
-const hasOnlyForwardedFields = (call: RpcCall): boolean => {
+/** Whether a call carries only the fields that go upstream (its bytes may then go as sent). */
+export const hasOnlyForwardedFields = (call: RpcCall): boolean => {
   for (const key in call) if (!FORWARDED_FIELDS.has(key)) return false;
   return true;
 };
@@ -121,58 +122,3 @@ export const screenedFields = (call: RpcCall): RpcCall => {
   if (Object.hasOwn(call, 'params')) rebuilt.params = call.params;
   return rebuilt;
 };
-
-export interface ScreenedBody {
-  /**
-   * What goes upstream: the body as sent when every call passes with only the four fields, else
-   * the passing calls rebuilt from those fields; null when none passes.
-   */
-  forward: string | null;
-  forwardedCalls: number;
-  /** The calls that pass, as sent. */
-  passing: RpcCall[];
-  /** The gateway's own answers to the calls it keeps back. */
-  answers: RpcAnswer[];
-  /** How many of them the key's own rules refused (HTTP 403 when nothing else passes). */
-  refusedByKey: number;
-}
-
-/**
- * Splits a body into the calls the method policy, and the key's own rules when it has any, let
- * through and the gateway's answers to the rest.
- */
-export function screenRpcBody(
-  text: string,
-  parsed: ParsedRpcBody,
-  verdict: (method: string) => 'forward' | 'refuse' | 'no-accounts',
-  keyRefusal: ((call: RpcCall) => string | null) | null = null,
-): ScreenedBody {
-  const passing: RpcCall[] = [];
-  const answers: RpcAnswer[] = [];
-  let refusedByKey = 0;
-  for (const call of parsed.requests) {
-    const decided = verdict(call.method);
-    const refusedForKey = decided === 'refuse' || keyRefusal === null ? null : keyRefusal(call);
-    if (refusedForKey !== null) {
-      refusedByKey += 1;
-      answers.push({
-        jsonrpc: '2.0',
-        id: idOf(call),
-        error: { code: RpcErrorCodes.forbidden, message: refusedForKey },
-      });
-    } else if (decided === 'forward') passing.push(call);
-    else if (decided === 'no-accounts') answers.push({ jsonrpc: '2.0', id: idOf(call), result: [] });
-    else {
-      const error = { code: RpcErrorCodes.methodNotAvailable, message: RpcMessages.methodNotAvailable(call.method) };
-      answers.push({ jsonrpc: '2.0', id: idOf(call), error });
-    }
-  }
-  if (passing.length === 0) return { forward: null, forwardedCalls: 0, passing, answers, refusedByKey };
-  // The hot path: a body of plain calls that all pass goes upstream as sent, with no re-encoding.
-  if (answers.length === 0 && passing.every(hasOnlyForwardedFields)) {
-    return { forward: text, forwardedCalls: passing.length, passing, answers, refusedByKey };
-  }
-  const rebuilt = passing.map(screenedFields);
-  const forward = JSON.stringify(parsed.batch ? rebuilt : rebuilt[0]);
-  return { forward, forwardedCalls: passing.length, passing, answers, refusedByKey };
-}

@@ -18,11 +18,19 @@ export const reasonOf = (message: string) =>
     .toString('utf8')
     .replace(/\uFFFD$/, '');
 
+/** An answer to a message, and how to give its bytes back to the process's answer memory once sent. */
+export interface Reply {
+  text: string | Buffer;
+  release?: () => void;
+}
+
 /** An answer to come, in the order of the messages. */
 export interface Slot {
   done: boolean;
-  answer: string | null;
+  answer: Reply | null;
   made: string[];
+  /** The connection closed before the answer went out. */
+  dropped?: boolean;
 }
 
 /** One client's WebSocket: its key, its network, its subscriptions. */
@@ -95,16 +103,33 @@ export class RpcConnection implements Subscriber {
     return this.outbox.length;
   }
 
-  fill(slot: Slot, answer: string | null, made: string[]): void {
+  /**
+   * An answer is ready: it goes out once every earlier one has, its bytes held for the client (and
+   * in the process's answer memory) until then.
+   */
+  fill(slot: Slot, answer: Reply | null, made: string[]): void {
+    if (slot.dropped) {
+      answer?.release?.();
+      return;
+    }
     Object.assign(slot, { done: true, answer, made });
-    if (answer !== null) this.hold(Buffer.byteLength(answer));
+    if (answer !== null) this.hold(Buffer.byteLength(answer.text));
     while (this.outbox[0]?.done) {
       const next = this.outbox.shift() as Slot;
       if (next.answer !== null) {
-        this.hold(-Buffer.byteLength(next.answer));
-        this.send(next.answer);
+        this.hold(-Buffer.byteLength(next.answer.text));
+        this.send(next.answer.text);
+        next.answer.release?.();
       }
       this.announce(next.made);
+    }
+  }
+
+  /** The answers still held when the connection closes give their bytes back. */
+  dropOutbox(): void {
+    for (const slot of this.outbox.splice(0)) {
+      slot.dropped = true;
+      slot.answer?.release?.();
     }
   }
 

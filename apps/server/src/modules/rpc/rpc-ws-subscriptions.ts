@@ -15,16 +15,18 @@ const callError = (call: RpcCall, code: number, message: string): RpcAnswer => (
 
 /**
  * eth_subscribe and eth_unsubscribe over the WebSocket endpoints of one process: a key's
- * subscriptions counted against RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY, a logs filter held to the key's
+ * subscriptions counted against RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY and its account's against
+ * RPC_WS_MAX_SUBSCRIPTIONS_PER_ACCOUNT, a logs filter held to the key's
  * contracts, the subscription made at the network's SubscriptionHub.
  */
 export class WsSubscriptions {
-  /** Subscriptions per key id, in this process. */
+  /** Subscriptions per key id and per account id, in this process. */
   private readonly byKey = new Map<string, number>();
+  private readonly byAccount = new Map<string, number>();
 
   constructor(
     private readonly rpc: Pick<RpcGateway, 'subscriptions'>,
-    private readonly maxPerKey: number,
+    private readonly max: { perKey: number; perAccount: number },
   ) {}
 
   /** eth_subscribe or eth_unsubscribe; a subscription made is added to `made`, announced once the answer is sent. */
@@ -42,26 +44,29 @@ export class WsSubscriptions {
     const policy = connection.caller.key.policy;
     const refused = request.kind === 'logs' && policy ? policy.logsFilterRefusal(request.filter) : null;
     if (refused) return callError(call, RpcErrorCodes.forbidden, refused);
-    const max = this.maxPerKey;
-    if ((this.byKey.get(keyId) ?? 0) >= max) {
-      return callError(call, RpcErrorCodes.limitExceeded, RpcMessages.tooManySubscriptions(max));
+    const { perKey, perAccount } = this.max;
+    if ((this.byKey.get(keyId) ?? 0) >= perKey) {
+      return callError(call, RpcErrorCodes.limitExceeded, RpcMessages.tooManySubscriptions(perKey));
+    }
+    if ((this.byAccount.get(connection.caller.accountId) ?? 0) >= perAccount) {
+      return callError(call, RpcErrorCodes.limitExceeded, RpcMessages.tooManyAccountSubscriptions(perAccount));
     }
     if (!hub)
       return callError(call, RpcErrorCodes.upstream, RpcMessages.subscriptionsUnavailable(connection.network.name));
     // Counted before the node answers, so that a burst of subscribes cannot pass the limit meanwhile.
-    this.count(keyId, 1);
+    this.count(connection, 1);
     try {
       const subscription = await hub.subscribe(request, connection);
       if (connection.socket.readyState !== WebSocket.OPEN) {
         hub.unsubscribe(connection, subscription);
-        this.count(keyId, -1);
+        this.count(connection, -1);
         return { jsonrpc: '2.0', id: idOf(call), result: subscription };
       }
       connection.subscriptions.add(subscription);
       made.push(subscription);
       return { jsonrpc: '2.0', id: idOf(call), result: subscription };
     } catch (error) {
-      this.count(keyId, -1);
+      this.count(connection, -1);
       if (error instanceof SubscriptionLimit) return callError(call, RpcErrorCodes.limitExceeded, error.message);
       if (error instanceof UpstreamSocketError) {
         return callError(call, error.nodeCode ?? RpcErrorCodes.upstream, error.message);
@@ -74,13 +79,18 @@ export class WsSubscriptions {
   end(connection: RpcConnection, subscription: string): boolean {
     if (!connection.drop(subscription)) return false;
     this.rpc.subscriptions(connection.network.path)?.unsubscribe(connection, subscription);
-    this.count(connection.caller.apiKeyId, -1);
+    this.count(connection, -1);
     return true;
   }
 
-  private count(keyId: string, change: number): void {
-    const count = (this.byKey.get(keyId) ?? 0) + change;
-    if (count > 0) this.byKey.set(keyId, count);
-    else this.byKey.delete(keyId);
+  private count(connection: RpcConnection, change: number): void {
+    add(this.byKey, connection.caller.apiKeyId, change);
+    add(this.byAccount, connection.caller.accountId, change);
   }
+}
+
+function add(counts: Map<string, number>, id: string, change: number): void {
+  const count = (counts.get(id) ?? 0) + change;
+  if (count > 0) counts.set(id, count);
+  else counts.delete(id);
 }

@@ -14,23 +14,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
-import { errorsInAnswer, errorsOfAnswers, notedErrors } from '../insight/answer-errors.ts';
 import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
 import type { KeyState } from '../keys/key-cache.ts';
-import type { GatewayAnswer } from './network-gateway.ts';
 import type { Caller, RpcGateway } from './rpc.service.ts';
-import { credential, decodedPath, keyRequestOf, notedCodes, observation } from './rpc-http.ts';
-import {
-  methodRuns,
-  type ParsedRpcBody,
-  parseRpcBody,
-  type RpcCall,
-  RpcRefusal,
-  screenedFields,
-} from './rpc-request.ts';
-import { MAX_UNREAD_BYTES, RpcConnection, reasonOf } from './rpc-ws-connection.ts';
+import { credential, decodedPath, keyRequestOf } from './rpc-http.ts';
+import { RpcRefusal } from './rpc-request.ts';
+import { type Reply, RpcConnection, reasonOf } from './rpc-ws-connection.ts';
 import { WsSubscriptions } from './rpc-ws-subscriptions.ts';
-import { boundedBody } from './upstreams.ts';
 
 const PREFIX = `${RPC_BASE_PATH}/`;
 /** Every connection's credentials (a JWT's expiry, a rolled secret's overlap) are checked again this often. */
@@ -42,26 +32,6 @@ const RECHECK_EVERY_SWEEPS = 40;
 const MAX_UNANSWERED = 100;
 /** How often open connections are checked against their key's state (a deactivation closes them within a second). */
 const SWEEP_MS = 250;
-/**
- * A node's answer as one message: read whole (a WebSocket message is), refused past
- * MAX_UNREAD_BYTES, where HTTP would have streamed it.
- */
-async function readAnswer(answer: GatewayAnswer, id: string | number | null): Promise<string> {
-  const body = 'stream' in answer ? await boundedBody(answer, MAX_UNREAD_BYTES) : answer.body;
-  if (body === null || body.length > MAX_UNREAD_BYTES) {
-    throw new RpcRefusal(
-      413,
-      RpcErrorCodes.limitExceeded,
-      RpcMessages.answerTooLarge(MAX_UNREAD_BYTES / 1024 / 1024),
-      id,
-    );
-  }
-  return body.toString();
-}
-
-const SUBSCRIPTION_METHODS = new Set(['eth_subscribe', 'eth_unsubscribe']);
-const isSubscriptionCall = (call: RpcCall) => SUBSCRIPTION_METHODS.has(call.method);
-
 /** The WebSocket upgrades the gateway answers: any under the RPC base path (a wrong one is refused with a close). */
 export const isGatewayUpgrade = (request: IncomingMessage): boolean => (request.url ?? '').startsWith(PREFIX);
 
@@ -82,6 +52,8 @@ export class RpcWebSockets {
   private readonly server: WebSocketServer;
   private readonly connections = new Set<RpcConnection>();
   private readonly byKey = new Map<string, Set<RpcConnection>>();
+  /** Open connections per account, whichever of its keys they use. */
+  private readonly byAccount = new Map<string, number>();
   private readonly subscriptions: WsSubscriptions;
   private readonly trust: (address: string, hop: number) => boolean;
   private readonly pinger: NodeJS.Timeout;
@@ -100,7 +72,10 @@ export class RpcWebSockets {
       maxPayload: config.RPC_MAX_BODY_BYTES,
     });
     this.trust = (_address, hop) => hop < config.TRUST_PROXY;
-    this.subscriptions = new WsSubscriptions(rpc, config.RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY);
+    this.subscriptions = new WsSubscriptions(rpc, {
+      perKey: config.RPC_WS_MAX_SUBSCRIPTIONS_PER_KEY,
+      perAccount: config.RPC_WS_MAX_SUBSCRIPTIONS_PER_ACCOUNT,
+    });
     this.pinger = setInterval(() => this.ping(), config.RPC_WS_PING_SECONDS * 1000);
     this.pinger.unref();
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
@@ -159,10 +134,17 @@ export class RpcWebSockets {
     }
   }
 
+  /** Past the key's or the account's connections on this process: refused (closed with 4429). */
   private tooManyConnections(caller: Caller): RpcRefusal | null {
-    const max = this.config.RPC_WS_MAX_CONNECTIONS_PER_KEY;
-    if ((this.byKey.get(caller.apiKeyId)?.size ?? 0) < max) return null;
-    return new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.tooManyConnections(max));
+    const perKey = this.config.RPC_WS_MAX_CONNECTIONS_PER_KEY;
+    if ((this.byKey.get(caller.apiKeyId)?.size ?? 0) >= perKey) {
+      return new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.tooManyConnections(perKey));
+    }
+    const perAccount = this.config.RPC_WS_MAX_CONNECTIONS_PER_ACCOUNT;
+    if ((this.byAccount.get(caller.accountId) ?? 0) >= perAccount) {
+      return new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.tooManyAccountConnections(perAccount));
+    }
+    return null;
   }
 
   private open(socket: WebSocket, admitted: Admitted): void {
@@ -177,13 +159,14 @@ export class RpcWebSockets {
       this.byKey.set(caller.apiKeyId, mine);
     }
     mine.add(connection);
+    this.byAccount.set(caller.accountId, (this.byAccount.get(caller.accountId) ?? 0) + 1);
     socket.on('pong', () => {
       connection.alive = true;
     });
     const take = (text: string) => {
       const made: string[] = [];
       const slot = connection.reserve();
-      const answered = (answer: string | null) => {
+      const answered = (answer: Reply | null) => {
         connection.fill(slot, answer, made);
         // As answers go out, what waited is taken, then the socket is read again.
         while (connection.unanswered < MAX_UNANSWERED && connection.backlog.length > 0) {
@@ -214,96 +197,44 @@ export class RpcWebSockets {
 
   private closed(connection: RpcConnection): void {
     this.connections.delete(connection);
+    connection.dropOutbox();
     const keyId = connection.caller.apiKeyId;
     const mine = this.byKey.get(keyId);
     mine?.delete(connection);
     if (mine?.size === 0) this.byKey.delete(keyId);
+    const accountId = connection.caller.accountId;
+    const left = (this.byAccount.get(accountId) ?? 1) - 1;
+    if (left > 0) this.byAccount.set(accountId, left);
+    else this.byAccount.delete(accountId);
     for (const subscription of [...connection.subscriptions]) this.subscriptions.end(connection, subscription);
   }
 
   /**
-   * The answer to one message: a call or a batch, as over HTTP (the same screen, limits, cache and
-   * metering), with eth_subscribe and eth_unsubscribe answered here. Every failure is a JSON-RPC
-   * error; the connection stays open.
+   * The answer to one message: the pipeline's, as over HTTP, with eth_subscribe and eth_unsubscribe
+   * answered by this connection's subscriptions, and the answer held whole (a message is). Every
+   * failure is a JSON-RPC error; the connection stays open.
    */
-  private async answer(connection: RpcConnection, text: string, made: string[]): Promise<string | null> {
+  private async answer(connection: RpcConnection, text: string, made: string[]): Promise<Reply | null> {
     const { caller, network } = connection;
-    const started = performance.now();
-    const insight = this.rpc.insight;
-    const seen = insight.enabled ? observation(caller, network.path, connection.request) : undefined;
-    let calls: ParsedRpcBody['requests'] = [];
-    let methods: ParsedRpcBody['methods'] = [];
-    let id: string | number | null = null;
     try {
-      const parsed = parseRpcBody(text, this.config.RPC_MAX_BATCH);
-      id = parsed.id;
-      calls = parsed.requests;
-      methods = parsed.methods;
-      const screened = this.rpc.screen(text, parsed, caller);
-      if (screened.forwardedCalls > 0) await this.rpc.limit(caller, screened.forwardedCalls, parsed.id);
-      const local = screened.passing.filter(isSubscriptionCall);
-      let answer: string;
-      let forwarded: GatewayAnswer | undefined;
-      if (local.length === 0) {
-        if (screened.forward === null) {
-          if (seen) {
-            const callErrors = errorsOfAnswers(screened.answers, calls);
-            insight.record(seen, methods, 200, performance.now() - started, callErrors);
-          }
-          return JSON.stringify(parsed.batch ? screened.answers : screened.answers[0]);
-        }
-        forwarded = await this.rpc.forward(network, { ...screened, forward: screened.forward }, parsed);
-        answer = await readAnswer(forwarded, id);
-      } else {
-        const parts: unknown[] = [];
-        const rest = screened.passing.filter((call) => !isSubscriptionCall(call));
-        if (rest.length > 0) {
-          const restAnswer = await this.rpc.forward(
-            network,
-            {
-              forward: JSON.stringify(rest.map(screenedFields)),
-              forwardedCalls: rest.length,
-              passing: rest,
-              answers: [],
-              refusedByKey: 0,
-            },
-            { ...parsed, batch: true, requests: rest, calls: rest.length, methods: methodRuns(rest) },
-          );
-          const body = await readAnswer(restAnswer, id);
-          parts.push(...[JSON.parse(body) as unknown].flat());
-        }
-        for (const call of local) parts.push(await this.subscriptions.answer(connection, call, made));
-        parts.push(...screened.answers);
-        answer = JSON.stringify(parsed.batch ? parts : parts[0]);
-      }
-      // As over HTTP: answered calls are metered, cached answers and subscriptions alike.
-      this.rpc.meter.count(caller.accountId, caller.apiKeyId, network.resource, screened.forwardedCalls);
-      if (seen) {
-        const noted = forwarded && notedCodes(forwarded, screened.answers.length);
-        const callErrors = noted ? notedErrors(noted) : errorsInAnswer(answer, calls);
-        insight.record(seen, methods, 200, performance.now() - started, callErrors);
-      }
-      return answer;
+      const answer = await this.rpc.pipeline.run({
+        caller,
+        network,
+        shown: connection.request,
+        body: text,
+        mayStream: false,
+        local: (call) => this.subscriptions.answer(connection, call, made),
+      });
+      if ('stream' in answer) throw new Error('a WebSocket answer must be held whole');
+      return { text: answer.body, release: answer.release };
     } catch (error) {
-      if (seen) {
-        const refusal = error instanceof RpcRefusal ? error : undefined;
-        insight.record(
-          seen,
-          methods,
-          refusal?.httpStatus ?? 500,
-          performance.now() - started,
-          undefined,
-          refusal?.code ?? RpcErrorCodes.upstream,
-        );
-      }
       // A batch that fails after its eth_subscribe was made: the client never gets the id, so no subscription.
       for (const subscription of made.splice(0)) this.subscriptions.end(connection, subscription);
-      if (error instanceof RpcRefusal) return JSON.stringify({ ...error.body(), id: error.id ?? id });
+      if (error instanceof RpcRefusal) return { text: JSON.stringify({ ...error.body(), id: error.id }) };
       if (connection.socket.readyState !== WebSocket.OPEN) return null;
       this.log.error({ err: error }, 'RPC WebSocket call failed');
-      return JSON.stringify(
-        new RpcRefusal(500, RpcErrorCodes.upstream, 'Internal error, please try again later.', id).body(),
-      );
+      const failed = new RpcRefusal(500, RpcErrorCodes.upstream, 'Internal error, please try again later.');
+      return { text: JSON.stringify(failed.body()) };
     }
   }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { RPC_NETWORKS, RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatEther } from 'viem';
@@ -8,12 +9,15 @@ import { GatewayInsight } from '../insight/gateway-insight.ts';
 import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
 import { KeyCache, type KeyState } from '../keys/key-cache.ts';
 import { KeyLimits } from '../keys/key-limits.ts';
+import { AnswerMemory } from './answer-memory.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
 import { checkFundRequest, FaucetRefusal, LocalFaucet } from './faucet.ts';
+import { FilterIds } from './filter-ids.ts';
 import { MethodPolicy } from './method-policy.ts';
-import { type GatewayAnswer, NetworkGateway } from './network-gateway.ts';
+import { NetworkGateway } from './network-gateway.ts';
+import { RpcPipeline } from './pipeline.ts';
 import type { CacheFigures } from './response-cache.ts';
-import { type ParsedRpcBody, RpcRefusal, type ScreenedBody, screenRpcBody } from './rpc-request.ts';
+import { RpcRefusal } from './rpc-request.ts';
 import { type SubscriptionFigures, SubscriptionHub } from './subscription-hub.ts';
 import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
@@ -49,6 +53,9 @@ const CACHE_DEPTHS: Record<RpcNetwork['path'], number> = {
 /** How often each process logs its cache figures. */
 const CACHE_LOG_MS = 10 * 60_000;
 
+/** Keys read for a JWT from an address refused for its failed checks, per minute. */
+const TOKEN_READS_PER_MINUTE_WHILE_FAILING = 10;
+
 /** Addresses refused for failed key checks are forgotten past this many, oldest first. */
 const MAX_REFUSED_ADDRESSES = 10_000;
 
@@ -62,11 +69,13 @@ export class RpcGateway {
   readonly meter: UsageMeter;
   /** Per-method figures and the request log (the customer's Analytics and Requests pages). */
   readonly insight: GatewayInsight;
-  private readonly limits: KeyLimits;
+  /** The one pipeline every request runs, over HTTP and WebSocket alike. */
+  readonly pipeline: RpcPipeline;
+  /** Node answers held whole at once across the process (RPC_ANSWER_MEMORY_MB). */
+  readonly answerMemory: AnswerMemory;
   private readonly anvil: AnvilNodes;
   private readonly networks = new Map<string, NetworkGateway>();
   private readonly hubs = new Map<string, SubscriptionHub>();
-  private readonly policy: MethodPolicy;
   private readonly faucet = new LocalFaucet();
   /** Client addresses past their failed key checks, until when (ms). */
   private readonly refusedAddresses = new Map<string, number>();
@@ -76,16 +85,22 @@ export class RpcGateway {
     private readonly log: FastifyBaseLogger,
     /** Shared with the console's limits: Redis across processes when REDIS_URL is set. */
     private readonly limiter: RateLimiter,
+    /**
+     * Signs the filter ids the gateway hands out; the same in every process (derived from
+     * AUTH_HMAC_SECRET), so that any of them knows a filter's account.
+     */
+    filterIdKey: Buffer = randomBytes(32),
   ) {
     this.keys = new KeyCache(db);
     this.meter = new UsageMeter(db, log);
     this.insight = new GatewayInsight(db, log, config.RPC_INSIGHT);
-    this.limits = new KeyLimits(limiter, {
+    const limits = new KeyLimits(limiter, {
       perSecond: config.RPC_RATE_LIMIT_PER_SECOND,
       perDay: config.RPC_RATE_LIMIT_PER_DAY,
     });
     this.anvil = new AnvilNodes(config.dataDir, log);
-    this.policy = new MethodPolicy(config.rpcBlockedMethods, config.rpcAllowedMethods);
+    this.answerMemory = new AnswerMemory(Math.floor(config.RPC_ANSWER_MEMORY_MB * 1024 * 1024));
+    const filterIds = new FilterIds(filterIdKey);
     for (const network of RPC_NETWORKS) {
       const configured = config.rpcUpstreams[network.path];
       const urls = configured
@@ -106,8 +121,10 @@ export class RpcGateway {
         headPollMs: config.RPC_HEAD_POLL_MS,
         logsMaxRange: config.RPC_GET_LOGS_MAX_RANGE,
         logsMaxResults: config.RPC_GET_LOGS_MAX_RESULTS,
+        maxAnswerBytes: config.RPC_MAX_ANSWER_BYTES,
+        timeoutMs: config.RPC_TIMEOUT_MS,
       };
-      const gateway = new NetworkGateway(network, upstreams, settings, log);
+      const gateway = new NetworkGateway(network, upstreams, settings, this.answerMemory, filterIds, log);
       this.networks.set(network.path, gateway);
       // Subscriptions go to the ws(s) upstreams; the embedded default's local node serves both on one port.
       const sockets = config.rpcSocketUpstreams[network.path] ?? [];
@@ -125,6 +142,14 @@ export class RpcGateway {
       );
       this.hubs.set(network.path, hub);
     }
+    this.pipeline = new RpcPipeline({
+      policy: new MethodPolicy(config.rpcBlockedMethods, config.rpcAllowedMethods),
+      limits,
+      meter: this.meter,
+      insight: this.insight,
+      networks: this.networks,
+      maxBatch: config.RPC_MAX_BATCH,
+    });
   }
 
   start(): void {
@@ -150,9 +175,10 @@ export class RpcGateway {
    * Who is calling: a live, unexpired key of an account that is not suspended, with its secret (or
    * its JWT) and from an origin and address its rules allow (keyRefusal). A client address that
    * keeps sending wrong keys or tokens (each unknown id costs a database read) is refused for the
-   * rest of the minute, but only its failing checks and its reads of ids not yet cached: a key that
-   * checks out from the cache is served, so that whoever shares the address (a carrier NAT, a /64)
-   * cannot cut it off.
+   * rest of the minute, but only its failing checks and its reads of ids not yet cached: a key or
+   * token that checks out from the cache is served, so that whoever shares the address (a carrier
+   * NAT, a /64) cannot cut it off. A token's signature is checked before its address's failures are
+   * (a verification costs tens of microseconds, which the address's key reads would cost anyway).
    */
   async authorize(keyId: string | undefined, request: KeyRequest): Promise<Caller> {
     if (!keyId || (request.key === undefined && request.authorization === undefined)) {
@@ -162,7 +188,10 @@ export class RpcGateway {
     const id = UUID.test(keyId) ? keyId.toLowerCase() : null;
     let state = id === null ? null : this.keys.cached(id);
     if (state === undefined && id !== null) {
-      this.refuseIfFailing(address);
+      // A token cannot be checked before its key is read: from an address past its failures, a
+      // few such reads a minute are allowed (a real key is then cached, and served from then on).
+      if (request.key === undefined) await this.refuseTokenReadIfFailing(address);
+      else this.refuseIfFailing(address);
       state = await this.keys.get(id);
     }
     if (!state || id === null) {
@@ -170,8 +199,8 @@ export class RpcGateway {
       await this.countFailedCheck(address);
       throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.wrongKey);
     }
-    // A signature check costs CPU: an address past its failed checks is refused before any.
-    if (state.jwt && request.authorization !== undefined) this.refuseIfFailing(address);
+    // A token whose signature verifies is served whatever its address's failures (its neighbours
+    // behind one NAT or /64 may be the ones failing); a failing one from such an address is refused.
     const refused = keyRefusal(state, request);
     if (refused) {
       if (refused.wrongCredential) {
@@ -181,6 +210,19 @@ export class RpcGateway {
       throw new RpcRefusal(refused.httpStatus, refused.code, refused.message);
     }
     return { accountId: state.accountId, apiKeyId: id, key: state };
+  }
+
+  private async refuseTokenReadIfFailing(address: string): Promise<void> {
+    if (!this.refusedAddresses.has(address)) return;
+    try {
+      this.refuseIfFailing(address);
+    } catch (refusal) {
+      const { allowed } = await this.limiter.hit(`rpc-token-reads:${address}`, {
+        limit: TOKEN_READS_PER_MINUTE_WHILE_FAILING,
+        windowSeconds: 60,
+      });
+      if (!allowed) throw refusal;
+    }
   }
 
   private refuseIfFailing(address: string): void {
@@ -212,59 +254,6 @@ export class RpcGateway {
     return new RpcRefusal(429, RpcErrorCodes.rateLimited, RpcMessages.tooManyWrongKeys, null, {
       'retry-after': String(retryAfterSeconds),
     });
-  }
-
-  /**
-   * The calls the method policy and the key's allowed methods and contracts let through to the
-   * upstreams, and the gateway's answers to the others.
-   */
-  screen(body: string, parsed: ParsedRpcBody, caller: Caller): ScreenedBody {
-    const policy = caller.key.policy;
-    return screenRpcBody(
-      body,
-      parsed,
-      (method) => this.policy.verdict(method),
-      policy && ((call) => policy.callRefusal(call)),
-    );
-  }
-
-  /**
-   * The key's limits (its own, under the deployment's RPC_RATE_LIMIT_PER_SECOND and _PER_DAY) for
-   * the calls about to go upstream: HTTP 429 with Retry-After past one.
-   */
-  async limit(caller: Caller, calls: number, id: string | number | null): Promise<void> {
-    const refused = await this.limits.count(caller.apiKeyId, caller.key.limits, calls);
-    if (refused) {
-      throw new RpcRefusal(429, RpcErrorCodes.rateLimited, refused.message, id, {
-        'retry-after': String(refused.retryAfterSeconds),
-      });
-    }
-  }
-
-  /**
-   * The answer to the calls that passed the screen, with the gateway's own answers to the others:
-   * the nodes' answer as they sent it, or one the gateway composed (from its cache, a merged call,
-   * or the calls read one by one).
-   */
-  async forward(
-    network: RpcNetwork,
-    screened: ScreenedBody & { forward: string },
-    parsed: ParsedRpcBody,
-  ): Promise<GatewayAnswer> {
-    const gateway = this.networks.get(network.path);
-    if (!gateway)
-      throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(network.path), parsed.id);
-    try {
-      return await gateway.answer(screened.forward, screened.passing, parsed.batch, screened.answers);
-    } catch (error) {
-      const id = parsed.id;
-      if (error instanceof UpstreamError) {
-        throw error.timedOut
-          ? new RpcRefusal(504, RpcErrorCodes.upstream, RpcMessages.upstreamTimeout(network.name), id)
-          : new RpcRefusal(502, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(network.name), id);
-      }
-      throw error;
-    }
   }
 
   /**

@@ -1,0 +1,161 @@
+import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
+import { errorsInAnswer, notedErrors } from '../insight/answer-errors.ts';
+import type { GatewayInsight } from '../insight/gateway-insight.ts';
+import type { KeyRequest } from '../keys/key-access.ts';
+import type { KeyLimits } from '../keys/key-limits.ts';
+import type { MethodPolicy } from './method-policy.ts';
+import type { AnswerOptions, GatewayAnswer, NetworkGateway } from './network-gateway.ts';
+import { type RequestPlan, screenCalls } from './request-plan.ts';
+import type { Caller } from './rpc.service.ts';
+import { type ParsedRpcBody, parseRpcBody, RpcRefusal } from './rpc-request.ts';
+import { UpstreamError } from './upstreams.ts';
+import type { UsageMeter } from './usage-meter.ts';
+
+/** One request as a transport hands it over: who sent what, to which network, and how it wants the answer. */
+export interface Exchange extends AnswerOptions {
+  caller: Caller;
+  network: RpcNetwork;
+  /** What the caller showed of itself (its client address and origin, for the request log). */
+  shown: KeyRequest;
+  /** The body, as text: read by the transport, still arriving over HTTP. */
+  body: string | Promise<string>;
+  /** Whether the caller went away (a request it never saw answered is not counted). */
+  gone?: () => boolean;
+}
+
+export interface PipelineParts {
+  policy: MethodPolicy;
+  limits: KeyLimits;
+  meter: UsageMeter;
+  insight: GatewayInsight;
+  networks: ReadonlyMap<string, NetworkGateway>;
+  maxBatch: number;
+}
+
+/**
+ * The gateway's one pipeline (docs/architecture.md "The gateway's pipeline"): every request, over
+ * HTTP or WebSocket, runs these stages in order, each a function with one job; the transports only
+ * turn bytes into an Exchange and the answer into bytes. A refusal of the whole request is thrown as
+ * an RpcRefusal, which the transport writes out.
+ */
+export class RpcPipeline {
+  constructor(private readonly parts: PipelineParts) {}
+
+  async run(exchange: Exchange): Promise<GatewayAnswer> {
+    const started = performance.now();
+    let parsed: ParsedRpcBody | undefined;
+    try {
+      const text = await exchange.body;
+      parsed = this.parse(text);
+      const plan = this.screen(exchange, parsed);
+      await this.limit(exchange, plan);
+      const gateway = this.network(exchange, parsed);
+      await gateway.plan(plan, exchange.local !== undefined);
+      const answer = await this.forward(gateway, exchange, plan, text);
+      this.meter(exchange, plan);
+      this.observe(exchange, parsed, started, answer);
+      return answer;
+    } catch (error) {
+      this.observeFailure(exchange, parsed, started, error);
+      throw error;
+    }
+  }
+
+  /** parse: one JSON-RPC 2.0 request object, or a batch of them within RPC_MAX_BATCH. */
+  private parse(body: string): ParsedRpcBody {
+    return parseRpcBody(body, this.parts.maxBatch);
+  }
+
+  /** screen: the method policy and the key's allowed methods and contracts, call by call. */
+  private screen(exchange: Exchange, parsed: ParsedRpcBody): RequestPlan {
+    const { caller } = exchange;
+    return screenCalls(caller.accountId, parsed, this.parts.policy, caller.key.policy);
+  }
+
+  /** limit: the key's rates, for the calls that passed the screen (HTTP 429 with Retry-After past one). */
+  private async limit(exchange: Exchange, plan: RequestPlan): Promise<void> {
+    if (plan.passing === 0) return;
+    const { caller } = exchange;
+    const refused = await this.parts.limits.count(caller.apiKeyId, caller.key.limits, plan.passing);
+    if (refused) {
+      throw new RpcRefusal(429, RpcErrorCodes.rateLimited, refused.message, plan.parsed.id, {
+        'retry-after': String(refused.retryAfterSeconds),
+      });
+    }
+  }
+
+  private network(exchange: Exchange, parsed: ParsedRpcBody): NetworkGateway {
+    const gateway = this.parts.networks.get(exchange.network.path);
+    if (!gateway) {
+      throw new RpcRefusal(404, RpcErrorCodes.notFound, RpcMessages.unknownNetwork(exchange.network.path), parsed.id);
+    }
+    return gateway;
+  }
+
+  /** forward and compose (network-gateway.ts): the calls sent by their route, and the answer to all of them. */
+  private async forward(
+    gateway: NetworkGateway,
+    exchange: Exchange,
+    plan: RequestPlan,
+    text: string,
+  ): Promise<GatewayAnswer> {
+    try {
+      return await gateway.answer(plan, text, exchange);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      const { name } = exchange.network;
+      const id = plan.parsed.id;
+      throw error.timedOut
+        ? new RpcRefusal(504, RpcErrorCodes.upstream, RpcMessages.upstreamTimeout(name), id)
+        : new RpcRefusal(502, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(name), id);
+    }
+  }
+
+  /** meter: every call past the screen is the customer's, answered from the cache or by a node alike. */
+  private meter(exchange: Exchange, plan: RequestPlan): void {
+    if (plan.passing === 0) return;
+    const { caller, network } = exchange;
+    this.parts.meter.count(caller.accountId, caller.apiKeyId, network.resource, plan.passing);
+  }
+
+  /**
+   * observe: the request counted per method and sampled into its account's request log, with each
+   * call's error as the gateway noted it while composing, else searched in the node's answer (a
+   * streamed, large, answer is not read).
+   */
+  private observe(exchange: Exchange, parsed: ParsedRpcBody, started: number, answer: GatewayAnswer): void {
+    const { insight } = this.parts;
+    if (!insight.enabled) return;
+    let callErrors: ReadonlyArray<number | null> | undefined;
+    if ('errorCodes' in answer && answer.errorCodes) callErrors = notedErrors(answer.errorCodes);
+    else if ('body' in answer) callErrors = errorsInAnswer(answer.body, parsed.requests);
+    insight.record(this.observer(exchange), parsed.methods, answer.status, performance.now() - started, callErrors);
+  }
+
+  private observeFailure(exchange: Exchange, parsed: ParsedRpcBody | undefined, started: number, error: unknown): void {
+    const { insight } = this.parts;
+    if (!insight.enabled) return;
+    const refusal = error instanceof RpcRefusal ? error : undefined;
+    // A caller that hung up saw no answer: nothing to count.
+    if (!refusal && exchange.gone?.()) return;
+    insight.record(
+      this.observer(exchange),
+      parsed?.methods ?? [],
+      refusal?.httpStatus ?? 500,
+      performance.now() - started,
+      undefined,
+      refusal?.code ?? RpcErrorCodes.upstream,
+    );
+  }
+
+  private observer(exchange: Exchange) {
+    const { caller, network, shown } = exchange;
+    return {
+      accountId: caller.accountId,
+      apiKeyId: caller.apiKeyId,
+      network: network.path,
+      clientIp: shown.ip,
+      origin: shown.origin,
+    };
+  }
+}

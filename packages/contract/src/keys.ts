@@ -8,6 +8,11 @@ export type ApiKeyStatus = Static<typeof ApiKeyStatus>;
 /** Ours: the spec sets no bounds; the console lists 100 keys, so an account holds at most 100. */
 export const API_KEY_NAME_MAX = 100;
 export const API_KEYS_PER_ACCOUNT = 100;
+/**
+ * Ours: keys an account may create in any rolling hour, deleted ones included. The gateway's
+ * limits are per key; without this, minting keys would multiply them.
+ */
+export const API_KEYS_CREATED_PER_HOUR = 20;
 /** spec A §7, §9: the console fetches 100 keys at offset 0. */
 export const API_KEY_LIST_LIMIT = 100;
 

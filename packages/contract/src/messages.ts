@@ -135,6 +135,7 @@ export const Messages = {
   apiKeyNameTooLong: 'API key name must be at most 100 characters.',
   apiKeyDeleteActive: 'Deactivate the API key before deleting it.',
   apiKeyLimit: 'An account can have at most 100 API keys.',
+  apiKeyHourlyLimit: 'An account can create at most 20 API keys per hour. Please try again later.',
   apiKeySettingsSaved: 'API key security settings have been saved.',
   apiKeyRolled: 'A new secret has been made for this API key.',
   // ours: usage

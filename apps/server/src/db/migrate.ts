@@ -19,6 +19,7 @@ import * as apiKeySettings from './migrations/2026_11_26_0101_api_key_settings.t
 import * as gatewayInsight from './migrations/2026_11_27_0101_gateway_insight.ts';
 import * as alerts from './migrations/2026_11_27_0201_alerts.ts';
 import * as analyticsReads from './migrations/2026_11_27_0301_analytics_reads.ts';
+import * as apiKeyCreations from './migrations/2026_11_28_0101_api_key_creations.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0101_gateway_insight': gatewayInsight,
   '2026_11_27_0201_alerts': alerts,
   '2026_11_27_0301_analytics_reads': analyticsReads,
+  '2026_11_28_0101_api_key_creations': apiKeyCreations,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

@@ -165,6 +165,8 @@ describe.each(testDatabases)('API keys on $name', (database) => {
   it(`holds at most ${API_KEYS_PER_ACCOUNT} live keys per account, even when creates race`, async () => {
     const m = await keyUser(server());
     const preset = API_KEYS_PER_ACCOUNT - 2;
+    // Made before the last hour, so that only the cap on live keys is met.
+    const earlier = new Date(Date.now() - 2 * 3_600_000);
     await server()
       .db.insertInto('api_keys')
       .values(
@@ -172,6 +174,7 @@ describe.each(testDatabases)('API keys on $name', (database) => {
           account_id: m.accountId,
           name: `preset ${i}`,
           key_hash: sha256(`preset ${m.accountId} ${i}`),
+          created_at: earlier,
         })),
       )
       .execute();

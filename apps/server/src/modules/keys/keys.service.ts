@@ -1,5 +1,6 @@
 import {
   API_KEY_NAME_MAX,
+  API_KEYS_CREATED_PER_HOUR,
   API_KEYS_PER_ACCOUNT,
   type ApiKey,
   type ApiKeyList,
@@ -19,6 +20,8 @@ import { hashApiKey, newApiKeySecret } from './api-key-secret.ts';
 import type { LimitCeilings } from './key-limits.ts';
 import { readSettingsChange } from './key-settings-input.ts';
 import * as store from './keys.store.ts';
+
+const HOUR_MS = 3_600_000;
 
 /**
  * spec A §5: a key name is required, with one text on create and another (two spaces) on update.
@@ -55,6 +58,7 @@ export class KeysService {
     const created = await this.db.transaction().execute(async (trx) => {
       await lockAccountRow(trx, accountId);
       if ((await store.countKeys(trx, accountId)) >= API_KEYS_PER_ACCOUNT) throw badRequest(Messages.apiKeyLimit);
+      await this.checkHourlyCreations(trx, accountId);
       return store.insertKey(trx, {
         accountId,
         name: apiKeyName,
@@ -63,6 +67,25 @@ export class KeysService {
       });
     });
     return { ...created, key: { keyId: created.id, key: secret } };
+  }
+
+  /**
+   * At most API_KEYS_CREATED_PER_HOUR creations in any rolling hour, deleted keys included, so that
+   * deleting and creating again does not escape it. Run under the account row lock: concurrent
+   * creates count one another. Retry-After is when the oldest creation counted leaves the hour.
+   */
+  private async checkHourlyCreations(trx: Db, accountId: string): Promise<void> {
+    const now = this.now().getTime();
+    const created = await store.findKeyCreationsSince(
+      trx,
+      accountId,
+      new Date(now - HOUR_MS),
+      API_KEYS_CREATED_PER_HOUR,
+    );
+    const oldest = created[API_KEYS_CREATED_PER_HOUR - 1];
+    if (!oldest) return;
+    const wait = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - now) / 1000));
+    throw new AppError('Too Many Requests', Messages.apiKeyHourlyLimit, { 'retry-after': String(wait) });
   }
 
   async rename(accountId: string, keyId: string, name: unknown): Promise<ApiKey> {

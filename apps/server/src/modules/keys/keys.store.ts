@@ -87,6 +87,22 @@ export async function countKeys(db: Db, accountId: string): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * When the account's keys created after `since` were created, newest first, at most `limit` of
+ * them. Deleted keys are included: deleting a key does not give its creation back.
+ */
+export async function findKeyCreationsSince(db: Db, accountId: string, since: Date, limit: number): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select('created_at')
+    .where('account_id', '=', accountId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
 export async function findKey(db: Db, accountId: string, keyId: string): Promise<ApiKey | undefined> {
   const row = await live(db, accountId).select(columns).where('id', '=', keyId).executeTakeFirst();
   return row && toApiKey(row);

@@ -171,20 +171,26 @@ describe('ApiKeysPage: Generate New API Keys', () => {
     expect(within(added).getByText('ACTIVE')).toBeTruthy();
   });
 
-  it('keeps the create modal open and shows the refusal as the service words it', async () => {
-    open(
-      [],
-      on(create, () => failed(400, Messages.apiKeyLimit)),
-    );
-    fireEvent.click(await screen.findByRole('button', { name: /Generate New API Keys/ }));
-    const modal = await dialog('Create API Key');
-    fireEvent.change(within(modal).getByLabelText('API Key Name'), { target: { value: 'One too many' } });
-    fireEvent.click(button(modal, 'Create'));
+  it.each([
+    ['the cap on keys', 400, Messages.apiKeyLimit, 'Bad Request'],
+    ['the hourly limit on creates', 429, Messages.apiKeyHourlyLimit, 'Too Many Requests'],
+  ])(
+    'keeps the create modal open and shows the refusal (%s) as the service words it',
+    async (_case, status, message, error) => {
+      open(
+        [],
+        on(create, () => failed(status, message, error)),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: /Generate New API Keys/ }));
+      const modal = await dialog('Create API Key');
+      fireEvent.change(within(modal).getByLabelText('API Key Name'), { target: { value: 'One too many' } });
+      fireEvent.click(button(modal, 'Create'));
 
-    await waitFor(() => expect(lastError()).toBe(Messages.apiKeyLimit));
-    expect(screen.getByText('Create API Key', { selector: '.ant-modal-title' })).toBeTruthy();
-    expect(screen.queryByText('Your New API Key')).toBeNull();
-  });
+      await waitFor(() => expect(lastError()).toBe(message));
+      expect(screen.getByText('Create API Key', { selector: '.ant-modal-title' })).toBeTruthy();
+      expect(screen.queryByText('Your New API Key')).toBeNull();
+    },
+  );
 });
 
 describe('ApiKeysPage: Edit API Key', () => {

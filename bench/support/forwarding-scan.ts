@@ -1,6 +1,6 @@
 // The forwarding scanner at scale: many enabled wallets on one network, a local Anvil node as the
 // network's upstream reached through the app's own RPC gateway, a few wallets funded on chain.
-import { ERC20_TOKEN, FORWARDING_NETWORKS, type Network } from '@ebs/contract';
+import { ERC20_TOKEN, FORWARDING_NETWORKS, MULTICALL3_ADDRESS, type Network } from '@ebs/contract';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { formatUnits, parseEther, parseUnits } from 'viem';
@@ -12,7 +12,6 @@ import type { ChainRpc } from '../../apps/server/src/modules/forwarding/chain.ts
 import { localSender } from '../../apps/server/src/modules/forwarding/forwarding.test-kit.ts';
 import { buildForwarding } from '../../apps/server/src/modules/forwarding/forwarding.ts';
 import { type ScanResult, scanWallets } from '../../apps/server/src/modules/forwarding/forwarding-scanner.ts';
-import { MULTICALL3_ADDRESS } from '../../apps/server/src/modules/rpc/multicall3.ts';
 import { RpcGateway } from '../../apps/server/src/modules/rpc/rpc.service.ts';
 import { loadSecrets } from '../../apps/server/src/secrets.ts';
 import { DEV_PRIVATE_KEY, startAnvil } from '../../apps/server/src/testing/anvil.ts';

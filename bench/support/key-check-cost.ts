@@ -2,7 +2,9 @@ import { hashApiKey } from '../../apps/server/src/modules/keys/api-key-secret.ts
 import { keyRefusal } from '../../apps/server/src/modules/keys/key-access.ts';
 import type { KeyState } from '../../apps/server/src/modules/keys/key-cache.ts';
 import { KeyPolicy } from '../../apps/server/src/modules/keys/key-policy.ts';
-import { parseRpcBody, screenRpcBody } from '../../apps/server/src/modules/rpc/rpc-request.ts';
+import { MethodPolicy } from '../../apps/server/src/modules/rpc/method-policy.ts';
+import { screenCalls } from '../../apps/server/src/modules/rpc/request-plan.ts';
+import { parseRpcBody } from '../../apps/server/src/modules/rpc/rpc-request.ts';
 
 export interface KeyLists {
   allowedOrigins: string[];
@@ -37,12 +39,12 @@ function stateOf(policy: KeyPolicy | null): KeyState {
  */
 export function keyCheckCost(lists: KeyLists, origin: string, body: string): { plainUs: number; lockedUs: number } {
   const request = { key: SECRET, authorization: undefined, origin, referer: undefined, ip: '127.0.0.1' };
+  const methods = new MethodPolicy();
   const once = (state: KeyState) => {
     if (keyRefusal(state, request) !== null) throw new Error('the bench request was refused');
     const parsed = parseRpcBody(body, 1000);
-    const policy = state.policy;
-    const screened = screenRpcBody(body, parsed, () => 'forward', policy && ((call) => policy.callRefusal(call)));
-    if (screened.forward === null) throw new Error('the bench body was kept back');
+    const screened = screenCalls(state.accountId, parsed, methods, state.policy);
+    if (screened.passing < parsed.calls) throw new Error('the bench body was kept back');
   };
   const time = (state: KeyState) => {
     const n = 20_000;

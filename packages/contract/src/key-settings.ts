@@ -106,15 +106,3 @@ export type RollApiKeyBody = Static<typeof RollApiKeyBody>;
 /** The new secret, shown once. */
 export const RolledApiKey = Type.Object({ key: Type.Object({ keyId: Type.String(), key: Type.String() }) });
 export type RolledApiKey = Static<typeof RolledApiKey>;
-
-/** The methods whose contract address the contract list governs, and where each names it. */
-export const CONTRACT_RULE_METHODS = [
-  'eth_call',
-  'eth_estimateGas',
-  'eth_createAccessList',
-  'eth_getLogs',
-  'eth_newFilter',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getProof',
-] as const;

@@ -27,7 +27,8 @@ const contractText = (contract: RpcContractTarget): string => {
   if (contract === 'none') return '—';
   if (contract === 'uncheckable') return 'refused';
   if (contract.in === 'address') return `param ${contract.param}`;
-  if (contract.in === 'call') return `param ${contract.param}'s \`to\` (and Multicall3's inner calls), ≤ ${contract.maxParams} params`;
+  if (contract.in === 'call')
+    return `param ${contract.param}'s \`to\` (and Multicall3's inner calls), ≤ ${contract.maxParams} params`;
   if (contract.in === 'filter') return `param ${contract.param}'s \`address\``;
   return `param ${contract.param}'s signed \`to\``;
 };
@@ -78,7 +79,14 @@ describe('the table of methods', () => {
   });
 
   it('refuses the node’s administration, test and signing methods by default, and answers eth_accounts with none', () => {
-    for (const method of ['admin_peers', 'debug_setHead', 'anvil_setBalance', 'evm_mine', 'eth_sendTransaction', 'eth_sign']) {
+    for (const method of [
+      'admin_peers',
+      'debug_setHead',
+      'anvil_setBalance',
+      'evm_mine',
+      'eth_sendTransaction',
+      'eth_sign',
+    ]) {
       expect([method, rpcMethodRule(method).refused]).toEqual([method, true]);
     }
     expect(rpcMethodRule('eth_accounts').refused).toBe('empty-list');

@@ -32,6 +32,17 @@ export const findRpcNetwork = (path: string): RpcNetwork | undefined =>
  */
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11';
 
+/**
+ * A JSON key as a node written in Go matches a field (encoding/json): without regard to case, and
+ * with the Unicode letters that fold to ASCII ones (ſ to s, the Kelvin sign to k), so `{"TO": …}` or
+ * `{"addreſs": …}` reaches the node as `to` or `address`, and the gateway must read it as one.
+ */
+export const goJsonKey = (key: string): string =>
+  key
+    .toLowerCase()
+    .replace(/ſ/g, 's')
+    .replace(/\u212a/g, 'k');
+
 /** The two names a key travels under, as query parameters or as headers. */
 export const API_KEY_ID_PARAM = 'x-api-key-id';
 export const API_KEY_PARAM = 'x-api-key';

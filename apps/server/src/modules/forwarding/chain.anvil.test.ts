@@ -1,8 +1,8 @@
+import { MULTICALL3_ADDRESS } from '@ebs/contract';
 import { parseEther, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_PRIVATE_KEY, startAnvil } from '../../testing/anvil.ts';
 import { deployTestToken } from '../../testing/contracts/test-token.ts';
-import { MULTICALL3_ADDRESS } from '../rpc/multicall3.ts';
 import { type ChainRpc, ForwardingChain } from './chain.ts';
 import { localSender, randomAddress } from './forwarding.test-kit.ts';
 

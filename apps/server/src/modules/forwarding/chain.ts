@@ -1,4 +1,4 @@
-import { FORWARDING_NETWORKS, findRpcNetwork, type Network } from '@ebs/contract';
+import { FORWARDING_NETWORKS, findRpcNetwork, MULTICALL3_ADDRESS, type Network } from '@ebs/contract';
 import {
   createPublicClient,
   custom,
@@ -9,7 +9,6 @@ import {
   type PublicClient,
   toFunctionSelector,
 } from 'viem';
-import { MULTICALL3_ADDRESS } from '../rpc/multicall3.ts';
 
 /** What the forwarding code needs of the RPC gateway: server-side calls through the network's upstreams. */
 export interface ChainRpc {

@@ -1,5 +1,15 @@
 import { BlockList } from 'node:net';
-import { type CONTRACT_RULE_METHODS, originParts, originText, RpcMessages } from '@ebs/contract';
+import {
+  goJsonKey,
+  MULTICALL3_ADDRESS,
+  originParts,
+  originText,
+  type RpcContractTarget,
+  RpcMessages,
+  rpcMethodRule,
+} from '@ebs/contract';
+import { type Hex, parseTransaction } from 'viem';
+import { multicall3Targets } from './multicall3-calls.ts';
 
 /** A JSON-RPC call as the gateway read it. */
 export interface KeyCall {
@@ -16,56 +26,20 @@ function remember<V>(map: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
-/** Where each contract method names its contract, in its first parameter. */
-const CONTRACT_FIELD: Record<(typeof CONTRACT_RULE_METHODS)[number], 'to' | 'address' | null> = {
-  eth_call: 'to',
-  eth_estimateGas: 'to',
-  eth_createAccessList: 'to',
-  eth_getLogs: 'address',
-  eth_newFilter: 'address',
-  eth_getCode: null,
-  eth_getStorageAt: null,
-  eth_getProof: null,
-};
+/** Where a call names the contract it touches, for the methods whose parameters a key locked to contracts reads. */
+type ContractParam = Exclude<RpcContractTarget, 'none' | 'uncheckable'>;
 
-/**
- * Calls that take a transaction object: past the block, a node takes state and block overrides,
- * which can put any code at an allowed address (code that reads any other contract).
- */
-const CALL_PARAMS_MAX: Partial<Record<string, number>> = { eth_call: 2, eth_estimateGas: 2, eth_createAccessList: 2 };
+/** A method name's verdict: its refusal, null to pass, or where its parameters name its contract. */
+type MethodVerdict = string | null | ContractParam;
 
-/**
- * Methods that run or read any contract in ways the contract list cannot check (simulations,
- * traced calls, call bundles, storage ranges): refused outright for a key with contracts, by
- * prefix, so that their variants (debug_traceCallMany, eth_callMany, eth_callBundle) are too.
- */
-const UNCHECKABLE_CONTRACT_PREFIXES = [
-  'debug_traceCall',
-  'debug_storageRangeAt',
-  'eth_simulate',
-  'eth_callMany',
-  'eth_callBundle',
-  'trace_call',
-  'trace_rawTransaction',
-  'trace_replay',
-];
-
-/**
- * A JSON key as a node written in Go matches it: without regard to case, and with the Unicode
- * letters that fold to ASCII ones (ſ to s, the Kelvin sign to k), so `{"TO": …}` or `{"addreſs": …}`
- * reaches the node as `to` or `address` and must be checked as one.
- */
-const folded = (key: string) =>
-  key
-    .toLowerCase()
-    .replace(/ſ/g, 's')
-    .replace(/\u212a/g, 'k');
+const MULTICALL3 = MULTICALL3_ADDRESS.toLowerCase();
+const isMulticall3 = (value: unknown) => typeof value === 'string' && value.toLowerCase() === MULTICALL3;
 
 /** Every value a parameter object gives the field under any spelling the node accepts. */
 function fieldValues(object: unknown, field: string): unknown[] | undefined {
   if (!object || typeof object !== 'object' || Array.isArray(object)) return undefined;
   const values: unknown[] = [];
-  for (const [key, value] of Object.entries(object)) if (folded(key) === field) values.push(value);
+  for (const [key, value] of Object.entries(object)) if (goJsonKey(key) === field) values.push(value);
   return values;
 }
 
@@ -101,7 +75,7 @@ export class KeyPolicy {
   private readonly contracts: Set<string>;
   private readonly originVerdicts = new Map<string, string | null>();
   private readonly addressVerdicts = new Map<string, string | null>();
-  private readonly methodVerdicts = new Map<string, string | null>();
+  private readonly methodVerdicts = new Map<string, MethodVerdict>();
 
   /** The policy of a key's lists; null when every list is empty, so that an open key costs nothing. */
   static of(lists: {
@@ -167,19 +141,29 @@ export class KeyPolicy {
     return remember(this.addressVerdicts, ip, allowed ? null : RpcMessages.ipNotAllowed(address));
   }
 
-  /** One call's method, and the contract it names, against the allowed ones. */
+  /** One call's method, and the contracts it touches, against the allowed ones. */
   callRefusal(call: KeyCall): string | null {
     const { method } = call;
     let verdict = this.methodVerdicts.get(method);
     if (verdict === undefined) verdict = remember(this.methodVerdicts, method, this.methodVerdict(method));
-    if (verdict !== 'contract') return verdict;
-    const field = CONTRACT_FIELD[method as keyof typeof CONTRACT_FIELD];
-    const max = CALL_PARAMS_MAX[method];
-    if (max !== undefined && Array.isArray(call.params) && call.params.length > max) {
-      return RpcMessages.contractOverrides(method);
+    if (verdict === null || typeof verdict === 'string') return verdict;
+    const params = Array.isArray(call.params) ? call.params : [];
+    const named = params[verdict.param];
+    switch (verdict.in) {
+      case 'address':
+        return this.contractsRefusal(method, [named]);
+      case 'filter':
+        return this.contractsRefusal(method, fieldValues(named, 'address') ?? []);
+      case 'call':
+        if (params.length > verdict.maxParams) return RpcMessages.contractOverrides(method);
+        // A Go node takes calldata as `data` or `input`, in any case: every value given is checked.
+        return this.transactionRefusal(method, fieldValues(named, 'to') ?? [], () => [
+          ...(fieldValues(named, 'data') ?? []),
+          ...(fieldValues(named, 'input') ?? []),
+        ]);
+      case 'raw-transaction':
+        return this.rawTransactionRefusal(method, named);
     }
-    const first = Array.isArray(call.params) ? call.params[0] : undefined;
-    return this.contractsRefusal(method, field === null ? [first] : (fieldValues(first, field) ?? []));
   }
 
   /**
@@ -204,8 +188,42 @@ export class KeyPolicy {
     return null;
   }
 
-  /** What a method's name alone decides: its refusal, null to pass, or 'contract' when its parameters must be read. */
-  private methodVerdict(method: string): string | null {
+  /**
+   * A transaction's `to` against the list and, when it is Multicall3, the target of each call in
+   * its calldata (decoded only then, so that other calls cost no more than a lookup).
+   */
+  private transactionRefusal(method: string, to: unknown[], calldata: () => unknown[]): string | null {
+    const refusal = this.contractsRefusal(method, to);
+    if (
+      refusal !== null ||
+      !to.some((value) => (Array.isArray(value) ? value.some(isMulticall3) : isMulticall3(value)))
+    ) {
+      return refusal;
+    }
+    const given = calldata();
+    if (given.length === 0) return RpcMessages.contractCallsUnchecked(method);
+    for (const data of given) {
+      const targets = multicall3Targets(data);
+      if (targets === null) return RpcMessages.contractCallsUnchecked(method);
+      for (const target of targets) if (!this.contracts.has(target)) return RpcMessages.contractNotAllowed(target);
+    }
+    return null;
+  }
+
+  /** A signed transaction's `to` (and Multicall3 calls in it), as a call's; a contract creation has none. */
+  private rawTransactionRefusal(method: string, raw: unknown): string | null {
+    if (typeof raw !== 'string') return RpcMessages.contractTransactionUnreadable(method);
+    let transaction: ReturnType<typeof parseTransaction>;
+    try {
+      transaction = parseTransaction(raw as Hex);
+    } catch {
+      return RpcMessages.contractTransactionUnreadable(method);
+    }
+    return this.transactionRefusal(method, [transaction.to ?? null], () => [transaction.data ?? '0x']);
+  }
+
+  /** What a method's name alone decides, from the gateway's table of methods (an unknown method is uncheckable). */
+  private methodVerdict(method: string): MethodVerdict {
     if (
       (this.methods.size > 0 || this.namespaces.size > 0) &&
       !this.methods.has(method) &&
@@ -214,9 +232,9 @@ export class KeyPolicy {
       return RpcMessages.methodNotAllowed(method);
     }
     if (this.contracts.size === 0) return null;
-    if (UNCHECKABLE_CONTRACT_PREFIXES.some((prefix) => method.startsWith(prefix))) {
-      return RpcMessages.contractUncheckable(method);
-    }
-    return Object.hasOwn(CONTRACT_FIELD, method) ? 'contract' : null;
+    const { contract } = rpcMethodRule(method);
+    if (contract === 'none') return null;
+    if (contract === 'uncheckable') return RpcMessages.contractUncheckable(method);
+    return contract;
   }
 }

@@ -3,11 +3,13 @@ import {
   type ApiKeySettings,
   KeyRuleMessages,
   Messages,
+  MULTICALL3_ADDRESS,
   type RolledApiKey,
   RpcErrorCodes,
   RpcMessages,
 } from '@ebs/contract';
 import { sql } from 'kysely';
+import { encodeFunctionData, erc20Abi, type Hex, multicall3Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
 import { FIXED_RESULT, startFixedUpstream } from '../../testing/fixed-upstream.ts';
@@ -209,9 +211,12 @@ describe.each(testDatabases)('keys locked down by their own rules, on $name', (d
       code: RpcErrorCodes.forbidden,
       message: RpcMessages.contractNotAllowed(OTHER),
     });
-    // Only the two allowed calls reached the node.
-    const forwarded = JSON.parse(upstream.received.at(-1) ?? '[]') as Array<{ id: number }>;
-    expect(forwarded.map((c) => c.id)).toEqual([1, 4]);
+    // Only the two allowed calls reached the node (under the gateway's own ids, read back to the callers').
+    const forwarded = JSON.parse(upstream.received.at(-1) ?? '[]') as Array<{ method: string; params: unknown[] }>;
+    expect(forwarded.map((c) => [c.method, c.params])).toEqual([
+      ['eth_blockNumber', []],
+      ['eth_call', [{ to: TOKEN, data: '0x' }, 'latest']],
+    ]);
 
     // A single refused call: HTTP 403.
     const single = await send(holder, call('eth_getBalance', 9, [OTHER, 'latest']));
@@ -228,6 +233,42 @@ describe.each(testDatabases)('keys locked down by their own rules, on $name', (d
       select coalesce(sum(usage), 0)::text as total from account_resource_usage where account_id = ${holder.accountId}
     `.execute(server().db);
     expect(Number(usage.rows[0]?.total)).toBe(2);
+  });
+
+  it("refuses a Multicall3 call whose inner target is not on the key's list", async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    await configure(holder, { allowedContracts: [TOKEN, MULTICALL3_ADDRESS] });
+    await untilAnswer(
+      'contract rule',
+      () => send(holder, call('eth_call', 1, [{ to: OTHER, data: '0x' }, 'latest'])),
+      403,
+      RpcMessages.contractNotAllowed(OTHER),
+    );
+    const balanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [OTHER] });
+    const aggregate3 = (targets: Hex[]) =>
+      encodeFunctionData({
+        abi: multicall3Abi,
+        functionName: 'aggregate3',
+        args: [targets.map((target) => ({ target, allowFailure: false, callData: balanceOf }))],
+      });
+    const sentBefore = upstream.received.length;
+    const refused = aggregate3([TOKEN, OTHER]);
+    const answer = await send(holder, call('eth_call', 2, [{ to: MULTICALL3_ADDRESS, data: refused }, 'latest']));
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { id: 2, error: { code: RpcErrorCodes.forbidden, message: RpcMessages.contractNotAllowed(OTHER) } },
+    });
+    // Under `input`, the other name a node takes calldata by, it is refused as well.
+    const asInput = await send(holder, call('eth_call', 3, [{ to: MULTICALL3_ADDRESS, input: refused }, 'latest']));
+    expect(asInput.body.error?.message).toBe(RpcMessages.contractNotAllowed(OTHER));
+    expect(upstream.received.slice(sentBefore).some((body) => body.includes(refused.slice(10)))).toBe(false);
+
+    // Calls to allowed contracts only: the node answers.
+    const allowed = await send(
+      holder,
+      call('eth_call', 4, [{ to: MULTICALL3_ADDRESS, data: aggregate3([TOKEN]) }, 'latest']),
+    );
+    expect(allowed).toMatchObject({ status: 200, body: { id: 4, result: FIXED_RESULT } });
   });
 
   it('counts every call against the key’s own limits: past one, HTTP 429 saying which, with Retry-After', async () => {

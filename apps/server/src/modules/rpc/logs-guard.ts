@@ -1,14 +1,4 @@
-import { RpcMessages } from '@ebs/contract';
-
-/**
- * A JSON key as a node written in Go matches a field (encoding/json): without regard to case, and
- * with the Unicode letters that fold to ASCII ones (ſ to s, the Kelvin sign to k).
- */
-const folded = (key: string) =>
-  key
-    .toLowerCase()
-    .replace(/ſ/g, 's')
-    .replace(/\u212a/g, 'k');
+import { goJsonKey, RpcMessages } from '@ebs/contract';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,10 +12,10 @@ function readAsGo<Field extends string>(
   object: Record<string, unknown>,
   fields: readonly Field[],
 ): Partial<Record<Field, unknown>> {
-  const byFold = new Map<string, Field>(fields.map((field) => [folded(field), field]));
+  const byFold = new Map<string, Field>(fields.map((field) => [goJsonKey(field), field]));
   const read: Partial<Record<Field, unknown>> = {};
   for (const [key, value] of Object.entries(object)) {
-    const field = byFold.get(folded(key));
+    const field = byFold.get(goJsonKey(key));
     if (field !== undefined) read[field] = value;
   }
   for (const field of fields) if (read[field] === null) delete read[field];

@@ -4,7 +4,7 @@
  * among them). The forwarding scanner reads its wallets' balances through it (docs/performance.md).
  * Local Anvil nodes start without it, so each gets it at start: a local chain answers as a real one.
  */
-export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11';
+import { MULTICALL3_ADDRESS } from '@ebs/contract';
 
 /** The runtime code at that address (viem's Multicall3 creation code, run once by the constructor). */
 const MULTICALL3_CODE =

@@ -16,7 +16,10 @@ declare module 'autocannon' {
     /** Requests sent in turn; what they leave out is taken from the options above. */
     requests?: Array<{
       /** Called before each request on a connection; what it answers is sent. `context` is the connection's own. */
-      setupRequest?: (request: { body?: string }, context: Record<string, unknown>) => { body?: string };
+      setupRequest?: (
+        request: { body?: string | Buffer },
+        context: Record<string, unknown>,
+      ) => { body?: string | Buffer };
       onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
     }>;
   }

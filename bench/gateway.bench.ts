@@ -1,18 +1,27 @@
-// `npm run bench` gateway suite: the RPC gateway against the same upstream reached directly and
-// through nginx, for a fixed-answer upstream and a real Anvil node, single calls and batches, one
-// and many connections, all measured in one run and printed as ratios. docs/performance.md explains
+// `npm run bench` gateway suite: the RPC gateway against the same upstream reached directly, through
+// nginx and through a minimal Node.js proxy, for a fixed-answer upstream and a real Anvil node, single
+// calls and batches, one and many connections, on distinct calls (the headline) and on identical ones
+// (merging's best case), all measured in one run and printed as ratios. docs/performance.md explains
 // the figures.
 import os from 'node:os';
 import { type CreatedApiKey, KNOWN_RPC_METHODS, rpcUrl } from '@ebs/contract';
 import { cpuPinning, pin } from './support/cpu-pinning.ts';
 import type { Figure } from './support/figures.ts';
+import {
+  type CallKind,
+  figuresOf,
+  type InsightWindows,
+  LOCKED_TARGET,
+  MINIMAL_TARGET,
+  NETWORKS,
+  scenarios,
+} from './support/gateway-scenarios.ts';
 import { type KeyLists, keyCheckCost } from './support/key-check-cost.ts';
-import { failures, type Load, type Measurement, measure, RPC_BODY, rpcBatch, type Target } from './support/load.ts';
-import { median } from './support/median.ts';
+import { distinctBalanceCalls, failures, type Measurement, measure, type Target } from './support/load.ts';
 import { ensureNginx, nginxProxy } from './support/nginx.ts';
 import { bestOf, compare, comparisonLine, finishSuite, latencyDoubts, problems, table } from './support/report.ts';
 import { wholeSetting } from './support/settings.ts';
-import { type Side, type SideBySide, sideBySide, type WindowPlan } from './support/side-by-side.ts';
+import { type Side, sideBySide, type WindowPlan } from './support/side-by-side.ts';
 import {
   adminInServer,
   anvil,
@@ -48,15 +57,8 @@ const SWITCH_PAIRS = wholeSetting('BENCH_SWITCH_PAIRS', 40);
 const SWITCH_WINDOW_MS = wholeSetting('BENCH_SWITCH_WINDOW_MS', 500);
 /** How long the gateway may take to write what it counted (its flush runs every 5 s by default). */
 const METERING_WAIT_MS = 10_000;
-/** The networks the gateway forwards to each upstream. */
-const NETWORKS = { fixed: 'polygon/mainnet', anvil: 'ethereum/mainnet' } as const;
-type UpstreamName = keyof typeof NETWORKS;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-/** The measurement of the locked-down key through the gateway. */
-const LOCKED_TARGET = 'gateway, locked key';
-/** The least a proxy in Node.js does per request (support/minimal-proxy.ts): the runtime's ceiling. */
-const MINIMAL_TARGET = 'minimal Node proxy';
 
 async function call(url: string, body: string, headers: Record<string, string> = {}): Promise<string> {
   const answer = await fetch(url, {
@@ -68,6 +70,9 @@ async function call(url: string, body: string, headers: Record<string, string> =
   if (!answer.ok) throw new Error(`${url.split('?')[0]} answered HTTP ${answer.status}: ${text}`);
   return text;
 }
+
+/** The methods the scenarios call: the distinct calls', and the identical ones'. */
+const BENCH_METHODS = ['eth_getBalance', 'eth_blockNumber'];
 
 /** The origin the locked-down key's requests come from: a subdomain of one of its 100 (a wildcard entry). */
 const LOCKED_ORIGIN = 'https://shop.site-42.example';
@@ -82,7 +87,7 @@ const LOCKED_LISTS: KeyLists = {
   ),
   // 99 ranges elsewhere, and the loopback the load comes from.
   allowedIps: [...Array.from({ length: 99 }, (_, i) => `10.${i}.0.0/16`), '127.0.0.0/8'],
-  allowedMethods: [...KNOWN_RPC_METHODS.filter((m) => m !== 'eth_blockNumber').slice(0, 49), 'eth_blockNumber'],
+  allowedMethods: [...KNOWN_RPC_METHODS.filter((m) => !BENCH_METHODS.includes(m)).slice(0, 48), ...BENCH_METHODS],
   allowedContracts: Array.from({ length: 100 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`),
 };
 
@@ -95,126 +100,6 @@ async function lockedDownKey(holder: KeyHolder): Promise<(network: string) => st
   if (saved.status !== 200) throw new Error(`key settings refused: ${saved.body.message}`);
   return (network) => rpcUrl(holder.client.baseUrl, network, keyId, key);
 }
-
-/** Two gateways with their insight on and off in turn, and the control (both on). */
-interface InsightWindows {
-  switched: SideBySide;
-  control: SideBySide;
-}
-
-interface Scenario {
-  upstream: UpstreamName;
-  load: Load;
-  label: string;
-}
-
-/** Every upstream × body × connections; BENCH_ONLY keeps those whose label contains it (e.g. "fixed upstream, single"). */
-function scenarios(): Scenario[] {
-  const only = process.env.BENCH_ONLY;
-  const bodies = [
-    { body: RPC_BODY, calls: 1, words: 'single calls' },
-    { body: rpcBatch(BATCH), calls: BATCH, words: `batches of ${BATCH}` },
-  ];
-  return (['fixed', 'anvil'] as const)
-    .flatMap((upstream) =>
-      bodies.flatMap(({ body, calls, words }) =>
-        CONNECTIONS.map((connections) => ({
-          upstream,
-          load: { body, calls, connections },
-          label: `${upstream === 'fixed' ? 'fixed upstream' : 'Anvil'}, ${words}, ${connections} connection${connections === 1 ? '' : 's'}`,
-        })),
-      ),
-    )
-    .filter((scenario) => !only || scenario.label.includes(only));
-}
-
-/** The targets of each issue target, judged by the runner; the rest is printed without one. */
-function figuresOf(
-  scenario: Scenario,
-  best: Measurement[],
-  rounds: Map<string, Measurement[]>,
-  insight: InsightWindows | undefined,
-): Figure[] {
-  const [direct, ...others] = best as [Measurement, ...Measurement[]];
-  const gateway = others.find((m) => m.target === 'gateway') as Measurement;
-  const locked = others.find((m) => m.target === LOCKED_TARGET);
-  const nginx = others.find((m) => m.target === 'nginx');
-  const minimal = others.find((m) => m.target === MINIMAL_TARGET);
-  const figures: Figure[] = [
-    {
-      suite: 'gateway',
-      name: `gateway req/s, ${scenario.label}`,
-      value: Math.round(gateway.requestsPerSecond),
-      unit: 'req/s',
-    },
-  ];
-  if (nginx) {
-    figures.push({
-      suite: 'gateway',
-      name: `gateway ÷ nginx req/s, ${scenario.label}`,
-      value: round(gateway.requestsPerSecond / nginx.requestsPerSecond, 2),
-      unit: '×',
-      ...(scenario.upstream === 'fixed' && scenario.load.connections >= 64 ? { target: { min: 0.8 } } : {}),
-    });
-  }
-  if (minimal) {
-    figures.push({
-      suite: 'gateway',
-      name: `gateway ÷ minimal Node proxy req/s, ${scenario.label}`,
-      value: round(gateway.requestsPerSecond / minimal.requestsPerSecond, 2),
-      unit: '×',
-      ...(scenario.upstream === 'fixed' && scenario.load.connections >= 64 ? { target: { min: 0.9 } } : {}),
-    });
-  }
-  // Rounds of targets that should be about equal interleave; their medians, not their best, are
-  // compared: on a shared machine one lucky round of either would decide a ratio that should be about 1.
-  const medianOf = (target: string) => median((rounds.get(target) ?? []).map((m) => m.requestsPerSecond));
-  if (insight) {
-    const { switched, control } = insight;
-    const cpu = switched.cpuPerAnswerUs;
-    figures.push(
-      {
-        suite: 'gateway',
-        name: `insight's added server CPU per request, ${scenario.label}`,
-        value: cpu ? round(cpu.on - cpu.off, 1) : Number.NaN,
-        unit: 'µs',
-      },
-      {
-        suite: 'gateway',
-        name: `insight on ÷ off req/s (side by side, median of ${switched.throughput.length} pairs of windows), ${scenario.label}`,
-        value: round(median(switched.throughput), 3),
-        unit: '×',
-        target: { min: 0.97 },
-      },
-      {
-        // The same with both on: what the measurement reads when nothing differs.
-        suite: 'gateway',
-        name: `control: insight on ÷ on req/s (side by side, median of ${control.throughput.length} pairs), ${scenario.label}`,
-        value: round(median(control.throughput), 3),
-        unit: '×',
-      },
-    );
-  }
-  if (locked) {
-    figures.push({
-      suite: 'gateway',
-      name: `locked-down key ÷ plain key req/s (median round), ${scenario.label}`,
-      value: round(medianOf(LOCKED_TARGET) / medianOf('gateway'), 2),
-      unit: '×',
-      ...(scenario.load.connections >= 64 ? { target: { min: 0.97 } } : {}),
-    });
-  }
-  figures.push({
-    suite: 'gateway',
-    name: `gateway added p50 over direct, ${scenario.label}`,
-    value: round(gateway.p50 - direct.p50, 3),
-    unit: 'ms',
-    ...(scenario.load.connections === 1 ? { target: { max: 0.3 } } : {}),
-  });
-  return figures;
-}
-
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 async function main(cleanup: Cleanup): Promise<number> {
   const started = Date.now();
@@ -289,13 +174,14 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   const all: Measurement[] = [];
   const figures: Figure[] = [];
-  const tables: string[] = [];
+  const tables: Record<CallKind, string[]> = { distinct: [], identical: [] };
   let gatewayCalls = 0;
   // The rules' own cost, in-process and alone (before the load: it holds this process's event loop).
-  for (const [words, body] of [
-    ['single call', RPC_BODY],
-    [`batch of ${BATCH}`, rpcBatch(BATCH)],
+  for (const [words, calls] of [
+    ['single call', 1],
+    [`batch of ${BATCH}`, BATCH],
   ] as const) {
+    const body = distinctBalanceCalls(calls)().toString();
     const cost = keyCheckCost(LOCKED_LISTS, LOCKED_ORIGIN, body);
     log(
       `key check and screen, ${words}: ${cost.plainUs.toFixed(2)} µs for a plain key, ${cost.lockedUs.toFixed(2)} µs for the locked-down key`,
@@ -303,13 +189,13 @@ async function main(cleanup: Cleanup): Promise<number> {
     figures.push({
       suite: 'gateway',
       name: `key rules' added cost per request, in-process, ${words}`,
-      value: round(cost.lockedUs - cost.plainUs, 2),
+      value: Number((cost.lockedUs - cost.plainUs).toFixed(2)),
       unit: 'µs',
     });
   }
 
-  for (const scenario of scenarios()) {
-    const { upstream, load } = scenario;
+  for (const scenario of scenarios(CONNECTIONS, BATCH, process.env.BENCH_ONLY)) {
+    const { kind, upstream, load } = scenario;
     // Each target's server CPU is its own process's: the upstream's for direct, nginx's workers', the proxy's.
     const cpuOf = (pid: number | undefined) => () => cpuSecondsOf(pid);
     const targets: Target[] = [
@@ -360,21 +246,23 @@ async function main(cleanup: Cleanup): Promise<number> {
     const direct = best[0] as Measurement;
     const lines = [`${scenario.label}:`, table(best)];
     for (const m of best.slice(1)) lines.push(comparisonLine(compare(m, direct)));
-    const nginxBest = best.find((m) => m.target === 'nginx');
     const gatewayBest = best.find((m) => m.target === 'gateway') as Measurement;
-    if (nginxBest)
-      lines.push(
-        `gateway / nginx: throughput ${(gatewayBest.requestsPerSecond / nginxBest.requestsPerSecond).toFixed(2)}×`,
-      );
+    for (const reference of ['nginx', MINIMAL_TARGET]) {
+      const m = best.find((b) => b.target === reference);
+      if (m)
+        lines.push(
+          `gateway / ${reference}: throughput ${(gatewayBest.requestsPerSecond / m.requestsPerSecond).toFixed(2)}×`,
+        );
+    }
     for (const target of targets) {
       lines.push(
         `rounds of ${target.name}: ${(rounds.get(target.name) ?? []).map((m) => Math.round(m.requestsPerSecond)).join(', ')} req/s`,
       );
     }
-    // Where the gateway is the bottleneck, its insight must cost next to nothing (every call counted
-    // with the insight on or off is metered).
+    // Where the gateway is the bottleneck, on the traffic customers send, its insight must cost next
+    // to nothing (every call counted with the insight on or off is metered).
     let insight: InsightWindows | undefined;
-    if (upstream === 'fixed' && load.connections >= 64) {
+    if (kind === 'distinct' && upstream === 'fixed' && load.connections >= 64) {
       // The gateways alone on their core(s), the fixed upstream beside the load generator: what the
       // two share is then only the machine, and the switch's effect all their throughput sees.
       const both = await twinSides();
@@ -401,7 +289,7 @@ async function main(cleanup: Cleanup): Promise<number> {
         if (perCpu) lines.push(`${words}, the same per server CPU-second: ${perCpu}`);
       }
     }
-    tables.push(lines.join('\n'));
+    tables[kind].push(lines.join('\n'));
     log(lines.join('\n'));
     figures.push(...figuresOf(scenario, best, rounds, insight));
   }
@@ -432,10 +320,20 @@ async function main(cleanup: Cleanup): Promise<number> {
       `load average ${loadBefore.toFixed(2)} before the run, ` +
       (pinning ? `load generator on CPU ${pinning.bench}, servers on CPU ${pinning.servers}` : 'no CPU pinning'),
   );
-  console.error(
-    `eth_blockNumber; best of ${ROUNDS} interleaved rounds of ${DURATION} s per target after a ${WARMUP} s warm-up each\n`,
-  );
-  console.error(tables.join('\n\n'));
+  console.error(`best of ${ROUNDS} interleaved rounds of ${DURATION} s per target after a ${WARMUP} s warm-up each\n`);
+  const sections: Array<[CallKind, string]> = [
+    [
+      'distinct',
+      'DISTINCT CALLS (the headline): each call an eth_getBalance of an address not asked before, at "latest"',
+    ],
+    [
+      'identical',
+      "MERGING'S BEST CASE (identical calls, not judged): the same eth_blockNumber on every connection, which the gateway can merge while one is in flight",
+    ],
+  ];
+  for (const [kind, heading] of sections) {
+    if (tables[kind].length > 0) console.error(`${heading}\n\n${tables[kind].join('\n\n')}\n`);
+  }
   console.error(`\nusage metered by the gateway: ${metered} calls for ${gatewayCalls} answered`);
   console.error(
     `server log: ${srv.log.clientAborts} "Request aborted" errors (requests in flight when a timed run stopped), ` +

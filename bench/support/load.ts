@@ -7,6 +7,47 @@ export const RPC_BODY = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","par
 export const rpcBatch = (n: number) =>
   `[${Array.from({ length: n }, (_, i) => `{"jsonrpc":"2.0","id":${i + 1},"method":"eth_blockNumber","params":[]}`).join(',')}]`;
 
+/** The hex digits of a call's number, at the end of its address. */
+const HEX = Buffer.from('0123456789abcdef');
+const NUMBER_DIGITS = 8;
+/** The last call number given out in this process, to whichever body: no address is asked twice. */
+let lastNumber = 0;
+
+/**
+ * A body of `calls` eth_getBalance calls at "latest" (ids 1..calls, a batch when more than one), each
+ * of an address never asked before: the traffic customers send, which the gateway can neither cache
+ * (it keeps nothing at "latest") nor merge (no two calls are alike). Each body is a copy of one
+ * prepared body with its addresses' last digits replaced by a counter, so that the load generator's
+ * own CPU stays out of the way: about 0.2 µs a single call and 4 µs a batch of 50, against 0.5 and
+ * 22 µs to build the string and encode it, and 0.8 and 6 µs to encode one from a ring of prepared
+ * strings (65 536 batches of 50 would also hold 350 MB). An address comes back only after 2^32
+ * calls, far more than a run makes; and since nothing at "latest" is kept, a repeat could only be
+ * merged with a twin still in flight.
+ */
+export function distinctBalanceCalls(calls: number): () => Buffer {
+  const address = `0x${'0'.repeat(40)}`;
+  const text = Array.from(
+    { length: calls },
+    (_, i) => `{"jsonrpc":"2.0","id":${i + 1},"method":"eth_getBalance","params":["${address}","latest"]}`,
+  ).join(',');
+  const prepared = Buffer.from(calls === 1 ? text : `[${text}]`);
+  const ends: number[] = [];
+  for (let at = prepared.indexOf(address); at >= 0; at = prepared.indexOf(address, at + 1)) {
+    ends.push(at + address.length - 1);
+  }
+  return () => {
+    const body = Buffer.allocUnsafe(prepared.length);
+    prepared.copy(body);
+    for (const end of ends) {
+      let number = ++lastNumber >>> 0;
+      for (let digit = 0; digit < NUMBER_DIGITS; digit++, number >>>= 4) {
+        body[end - digit] = HEX[number & 15] as number;
+      }
+    }
+    return body;
+  };
+}
+
 export interface Target {
   name: string;
   url: string;
@@ -21,8 +62,8 @@ export interface Load {
   body: string;
   calls: number;
   connections: number;
-  /** A body for each request instead of `body` (a mixed workload), and each answer to it. */
-  next?: () => string;
+  /** A body for each request instead of `body` (a mixed workload, distinct calls), and each answer to it. */
+  next?: () => string | Buffer;
   answered?: (body: string, status: number, answer: string, sentAt: number) => void;
 }
 
@@ -95,21 +136,20 @@ export async function measure(
       {
         ...(next
           ? {
-              setupRequest: (request: { body?: string }, context: Record<string, unknown>) => {
-                context.body = next();
-                context.sentAt = Date.now();
-                return { ...request, body: context.body as string };
+              // autocannon hands setupRequest a fresh object for each request: it may be written.
+              setupRequest: (request: { body?: string | Buffer }, context: Record<string, unknown>) => {
+                request.body = next();
+                if (answered) {
+                  context.body = request.body;
+                  context.sentAt = Date.now();
+                }
+                return request;
               },
             }
           : {}),
         onResponse: (status, answer, context) => {
           if (status >= 200 && status < 300 && !answer.includes('"result"')) withoutResult++;
-          answered?.(
-            next ? (context.body as string) : body,
-            status,
-            answer,
-            (context.sentAt as number | undefined) ?? 0,
-          );
+          answered?.(next ? String(context.body) : body, status, answer, (context.sentAt as number | undefined) ?? 0);
         },
       },
     ],

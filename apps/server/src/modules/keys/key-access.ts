@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { RpcErrorCodes, RpcMessages } from '@ebs/contract';
 import { apiKeyMatches } from './api-key-secret.ts';
 import type { KeyState } from './key-cache.ts';
@@ -28,10 +29,22 @@ const refusal = (httpStatus: 401 | 403, message: string, wrongCredential = false
   wrongCredential,
 });
 
-/** The secret matches the key's, or the one a roll replaced while its overlap lasts. */
-const secretMatches = (state: KeyState, key: string, now: number) =>
-  apiKeyMatches(key, state.keyHash) ||
-  (state.previousKeyHash !== null && now < state.previousUntil && apiKeyMatches(key, state.previousKeyHash));
+/**
+ * The secret matches the key's, or the one a roll replaced while its overlap lasts. The current
+ * secret, once it has matched its hash, is remembered on the key's state and compared in constant
+ * time: a hash per request would cost the gateway more than the rest of the key check.
+ */
+function secretMatches(state: KeyState, key: string, now: number): boolean {
+  const known = state.verified;
+  if (known !== undefined && known.length === key.length && timingSafeEqual(Buffer.from(known), Buffer.from(key))) {
+    return true;
+  }
+  if (apiKeyMatches(key, state.keyHash)) {
+    state.verified = key;
+    return true;
+  }
+  return state.previousKeyHash !== null && now < state.previousUntil && apiKeyMatches(key, state.previousKeyHash);
+}
 
 /**
  * Why a request may not use this key, or null when it may (docs/api.md "Locking a key down"): the

@@ -13,6 +13,8 @@ export interface KeyState {
   keyHash: Buffer;
   /** The secret a roll replaced, valid until previousUntil (ms); null when there is none. */
   previousKeyHash: Buffer | null;
+  /** The current secret once a request has shown it matching keyHash (the state is replaced when the key changes). */
+  verified?: string;
   previousUntil: number;
   active: boolean;
   deleted: boolean;

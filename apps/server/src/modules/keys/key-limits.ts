@@ -34,6 +34,14 @@ export class KeyLimits {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Whether the key has any limit to count against (none: nothing to count, nothing to wait for). */
+  applies(own: { requestsPerSecond: number | null; requestsPerDay: number | null }): boolean {
+    return (
+      effective(own.requestsPerSecond, this.ceilings.perSecond) !== null ||
+      effective(own.requestsPerDay, this.ceilings.perDay) !== null
+    );
+  }
+
   /** Counts `calls` against the key's limits: the first limit they go past, or null. */
   async count(
     keyId: string,

@@ -6,7 +6,7 @@ import { type AnswerMemory, type HeldAnswer, type NotHeld, notHeldMessage } from
 import { ChainHead } from './chain-head.ts';
 import type { FilterIds } from './filter-ids.ts';
 import { freshnessOf, mayKeep } from './freshness.ts';
-import { logsCountRefusal, logsRangeRefusal, readLogFilter } from './logs-guard.ts';
+import { type LogFilter, logsCountRefusal, logsRangeRefusal, readLogFilter } from './logs-guard.ts';
 import { retriedTransactionHash } from './raw-transactions.ts';
 import { errorJson, type PlannedCall, type RequestPlan, refuseCall, resultJson } from './request-plan.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -70,6 +70,12 @@ interface SharedAnswer {
   tail?: { result: string } | { error: string } | null;
 }
 
+/** A caller waiting for an identical call in flight: told its shared answer (null: ask the nodes), or its failure. */
+interface Waiter {
+  resolve: (shared: SharedAnswer | null) => void;
+  reject: (error: unknown) => void;
+}
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** An id a merged call may go upstream with as it is: the leader's answer then needs no rewriting. */
@@ -87,7 +93,7 @@ const plainId = (id: unknown): boolean =>
 export class NetworkGateway {
   readonly cache: ResponseCache | null;
   readonly head: ChainHead;
-  private readonly inflight = new Map<string, Promise<SharedAnswer | null>>();
+  private readonly inflight = new Map<string, Waiter[]>();
   /** Moves at each reorg flush: an answer read before one is not kept after it. */
   private epoch = 0;
 
@@ -123,12 +129,14 @@ export class NetworkGateway {
   /**
    * The plan stage: what the gateway answers itself (the cache, the logs guard, another account's
    * filter, subscriptions elsewhere than on a WebSocket), what it sends in place of the caller's
-   * params, and the request's route to the nodes.
+   * params, and the request's route to the nodes. Answers a promise only when a range must be
+   * checked against the head.
    */
-  async plan(plan: RequestPlan, local: boolean): Promise<void> {
-    if (plan.passing === 0) return;
+  plan(plan: RequestPlan, local: boolean): Promise<void> | undefined {
+    if (plan.passing === 0) return undefined;
     // Calls the screen answered must be composed with the nodes' answers.
     let read = plan.passing < plan.calls.length;
+    let ranged: PlannedCall[] | undefined;
     for (const item of plan.calls) {
       if (item.answer !== undefined) continue;
       const { rule, call } = item;
@@ -139,8 +147,8 @@ export class NetworkGateway {
         continue;
       }
       if (rule.filterId !== null || rule.idempotentSend || rule.rangeGuard) read = true;
-      const params = Array.isArray(call.params) ? call.params : [];
       if (rule.filterId === 'names') {
+        const params = Array.isArray(call.params) ? call.params : [];
         const nodeId = this.filterIds.nodeId(plan.accountId, this.network.path, params[0]);
         if (nodeId === null) {
           refuseCall(item, RpcErrorCodes.filterNotFound, RpcMessages.filterNotFound);
@@ -148,7 +156,11 @@ export class NetworkGateway {
         }
         item.params = [nodeId, ...params.slice(1)];
       }
-      if (rule.rangeGuard && (await this.guardRange(item, params))) continue;
+      if (rule.rangeGuard) {
+        if (!this.readFilter(item)) continue;
+        ranged ??= [];
+        ranged.push(item);
+      }
       if (this.cache) {
         item.freshness = freshnessOf(rule.cache, item.params ?? call.params);
         if (item.freshness.kind === 'never') continue;
@@ -164,27 +176,36 @@ export class NetworkGateway {
     const [single] = plan.calls;
     if (read) plan.route = 'composed';
     else {
-      const merges =
-        !plan.parsed.batch && single !== undefined && single.rule.merges && Object.hasOwn(single.call, 'id');
+      const merges = !plan.parsed.batch && single !== undefined && single.rule.merges && Object.hasOwn(single.call, 'id');
       plan.route = merges ? 'merged' : 'as-sent';
     }
+    return ranged && this.guardRanges(ranged);
   }
 
   /**
    * eth_getLogs and eth_newFilter: the filter read as a node written in Go reads it (any spelling of
-   * its keys) and sent on as read, refused when it names a block hash and a range, or a range past
-   * RPC_GET_LOGS_MAX_RANGE. Answers whether the call was refused.
+   * its keys) and sent on as read; refused when it names a block hash and a range. Answers whether
+   * the call goes on.
    */
-  private async guardRange(item: PlannedCall, params: unknown[]): Promise<boolean> {
+  private readFilter(item: PlannedCall): boolean {
+    const params = Array.isArray(item.call.params) ? item.call.params : [];
     const read = readLogFilter(params[0]);
     if ('refusal' in read) {
       refuseCall(item, RpcErrorCodes.invalidParams, read.refusal);
-      return true;
+      return false;
     }
     item.params = [read.filter, ...params.slice(1)];
-    const refused = await logsRangeRefusal(read.filter, this.settings.logsMaxRange, () => this.head.head());
-    if (refused) refuseCall(item, RpcErrorCodes.limitExceeded, refused);
-    return refused !== null;
+    return true;
+  }
+
+  /** Ranges past RPC_GET_LOGS_MAX_RANGE refused (a tag or a missing end read as the head). */
+  private async guardRanges(items: PlannedCall[]): Promise<void> {
+    for (const item of items) {
+      if (item.answer !== undefined) continue;
+      const filter = (item.params as [LogFilter])[0];
+      const refused = await logsRangeRefusal(filter, this.settings.logsMaxRange, () => this.head.head());
+      if (refused) refuseCall(item, RpcErrorCodes.limitExceeded, refused);
+    }
   }
 
   /** The forward and compose stages: the request's calls sent by their route, and the answer to all of them. */
@@ -232,35 +253,36 @@ export class NetworkGateway {
     const item = plan.calls[0] as PlannedCall;
     const { call } = item;
     const id = idOf(call);
-    const key = keyOf(call.method, call.params);
+    const paramsJson = Object.hasOwn(call, 'params') ? JSON.stringify(call.params) : undefined;
+    const key = `${call.method}\n${paramsJson ?? 'null'}`;
+    const body = encoded(call.method, plainId(id) ? id : 1, paramsJson);
     const running = this.inflight.get(key);
     if (running) {
-      const shared = await running;
+      const shared = await new Promise<SharedAnswer | null>((resolve, reject) => running.push({ resolve, reject }));
       if (shared) return joined(shared, id);
+      return this.passedOn(plan, await this.upstreams.send(body), mayStream);
     }
-    const body = encodeCall(call, plainId(id) ? id : 1);
-    if (running) return this.passedOn(plan, await this.upstreams.send(body), mayStream);
-    let settle: (answer: SharedAnswer | null) => void = () => {};
-    let fail: (error: unknown) => void = () => {};
-    const sharing = new Promise<SharedAnswer | null>((resolve, reject) => {
-      settle = resolve;
-      fail = reject;
-    });
-    sharing.catch(() => {}); // each waiting caller answers the failure itself
-    this.inflight.set(key, sharing);
+    // The leader makes no promise for the others: most calls are never joined.
+    const waiting: Waiter[] = [];
+    this.inflight.set(key, waiting);
+    let shared: SharedAnswer | null = null;
+    let failure: { error: unknown } | undefined;
     try {
       if (!mayStream && !(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
       const answer = await this.upstreams.send(body);
       // Only an answer read whole is shared; the others ask the nodes themselves.
-      settle('body' in answer ? { answer } : null);
-      if (!plainId(id) && 'body' in answer) return joined({ answer }, id);
+      if ('body' in answer) shared = { answer };
+      if (!plainId(id) && shared) return joined(shared, id);
       return await this.passedOn(plan, answer, mayStream);
     } catch (error) {
-      fail(error);
+      failure = { error };
       throw error;
     } finally {
-      settle(null);
       this.inflight.delete(key);
+      for (const waiter of waiting) {
+        if (failure) waiter.reject(failure.error);
+        else waiter.resolve(shared);
+      }
     }
   }
 
@@ -398,12 +420,14 @@ export class NetworkGateway {
 
 const keyOf = (method: string, params: unknown) => `${method}\n${JSON.stringify(params ?? null)}`;
 
+/** A call in the gateway's own encoding: its method and params (as JSON, when it has any) under `id`. */
+const encoded = (method: string, id: unknown, paramsJson: string | undefined): string =>
+  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(method)}${paramsJson === undefined ? '' : `,"params":${paramsJson}`}}`;
+
 /** A call in the gateway's own encoding: its method and params as the gateway read them, under `id`. */
 function encodeCall(call: RpcCall, id: unknown, params: unknown = call.params): string {
-  const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(call.method)}`;
-  return params === undefined && !Object.hasOwn(call, 'params')
-    ? `${head}}`
-    : `${head},"params":${JSON.stringify(params)}}`;
+  const hasParams = params !== undefined || Object.hasOwn(call, 'params');
+  return encoded(call.method, id, hasParams ? JSON.stringify(params) : undefined);
 }
 
 /** A shared answer with the caller's id: the node's result (or error) read once, for every caller. */

@@ -37,6 +37,7 @@ export const isGatewayRequest = (request: IncomingMessage): boolean =>
 
 /** A path part as the router decoded it, or as sent when it does not decode. */
 function decoded(part: string): string {
+  if (!part.includes('%')) return part;
   try {
     return decodeURIComponent(part);
   } catch {
@@ -54,12 +55,53 @@ export function decodedPath(url: string, prefix: string): string {
   return (pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname).replace(/\/+$/, '');
 }
 
+/** A body still arriving, and what to do once its deadline has passed. */
+interface Arriving {
+  at: number;
+  expire: () => void;
+}
+
+/**
+ * The deadlines of the bodies still arriving, checked by one timer for them all (a timer of its own
+ * per request costs more than the rest of the read): a body is refused within a quarter of its
+ * allowed time (at most a second) past its deadline.
+ */
+class BodyDeadlines {
+  private readonly arriving = new Set<Arriving>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly everyMs: number) {}
+
+  add(body: Arriving): void {
+    this.arriving.add(body);
+    if (this.timer) return;
+    this.timer = setInterval(() => this.sweep(), this.everyMs);
+    this.timer.unref();
+  }
+
+  delete(body: Arriving): void {
+    this.arriving.delete(body);
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const body of this.arriving) {
+      if (body.at > now) continue;
+      this.arriving.delete(body);
+      body.expire();
+    }
+    if (this.arriving.size > 0) return;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
 /**
  * The body as text, refused past `limit` bytes before any more of it is kept, or when it has not
  * all arrived within `deadlineMs` (a caller dripping one in holds no memory for longer). A refusal
  * closes the connection once answered, so the rest of the body is never read.
  */
-function readBody(request: IncomingMessage, limit: number, deadlineMs: number): Promise<string> {
+function readBody(request: IncomingMessage, limit: number, deadlineMs: number, deadlines: BodyDeadlines): Promise<string> {
   const refusal = (status: number, message: string) =>
     new RpcRefusal(status, RpcErrorCodes.invalidRequest, message, null, { connection: 'close' });
   const tooLarge = () => refusal(413, RpcMessages.tooLarge(limit));
@@ -68,31 +110,39 @@ function readBody(request: IncomingMessage, limit: number, deadlineMs: number): 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let refused = false;
-    const refuse = (error: RpcRefusal) => {
-      refused = true;
+    let settled = false;
+    const arriving: Arriving = {
+      at: performance.now() + deadlineMs,
+      expire: () => refuse(refusal(408, RpcMessages.bodyTooSlow(deadlineMs / 1000))),
+    };
+    const settle = () => {
+      settled = true;
+      deadlines.delete(arriving);
+    };
+    const refuse = (error: Error) => {
+      if (settled) return;
+      settle();
       chunks.length = 0;
       reject(error);
     };
-    const deadline = setTimeout(() => refuse(refusal(408, RpcMessages.bodyTooSlow(deadlineMs / 1000))), deadlineMs);
+    deadlines.add(arriving);
     request.on('data', (chunk: Buffer) => {
-      if (refused) return;
+      if (settled) return;
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
       else refuse(tooLarge());
     });
     request.on('end', () => {
-      clearTimeout(deadline);
-      if (refused) return;
+      if (settled) return;
+      settle();
       // Most bodies arrive in one piece: no copy then.
       const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
       resolve(whole.toString('utf8'));
     });
-    request.on('error', reject);
-    // A caller gone before the end (once the body is read, a no-op).
+    request.on('error', refuse);
+    // A caller gone before the end (once the body is read, a no-op: no error is made for it).
     request.on('close', () => {
-      clearTimeout(deadline);
-      reject(new Error('the caller went away'));
+      if (!settled) refuse(new Error('the caller went away'));
     });
   });
 }
@@ -106,6 +156,7 @@ function readBody(request: IncomingMessage, limit: number, deadlineMs: number): 
  */
 export class RpcHttp {
   private readonly trust: (address: string, hop: number) => boolean;
+  private readonly deadlines: BodyDeadlines;
 
   constructor(
     private readonly rpc: RpcGateway,
@@ -114,6 +165,7 @@ export class RpcHttp {
   ) {
     // The client address as the console reads it: the nearest TRUST_PROXY hops are trusted.
     this.trust = (_address, hop) => hop < config.TRUST_PROXY;
+    this.deadlines = new BodyDeadlines(Math.min(1000, Math.ceil(config.RPC_TIMEOUT_MS / 4)));
   }
 
   /** Answers a request for which isGatewayRequest holds. */
@@ -140,7 +192,7 @@ export class RpcHttp {
       network,
       shown,
       // Read once the caller is known: a stranger's body is never held.
-      body: readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS),
+      body: readBody(request, this.config.RPC_MAX_BODY_BYTES, this.config.RPC_TIMEOUT_MS, this.deadlines),
       mayStream: true,
       gone: () => response.destroyed || request.socket.destroyed,
     });
@@ -181,8 +233,14 @@ export function keyRequestOf(
     authorization: headers.authorization,
     origin: headers.origin,
     referer: headers.referer,
-    ip: proxyAddr(request, trust),
+    ip: clientAddress(request, trust),
   };
+}
+
+/** The client address as TRUST_PROXY defines it: the socket's own when no proxy is trusted (no header read). */
+function clientAddress(request: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+  if (!trust('', 0)) return request.socket.remoteAddress ?? '';
+  return proxyAddr(request, trust);
 }
 
 /** A key travels in the query (as the RPC page shows it) or, under the same names, as headers. */

@@ -184,19 +184,24 @@ export class RpcGateway {
     if (!keyId || (request.key === undefined && request.authorization === undefined)) {
       throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.missingKey);
     }
-    const address = addressKey(request.ip);
+    // Worked out only when a check fails or a read is needed: a key served from the cache never needs it.
+    let worked: string | undefined;
+    const address = () => {
+      worked ??= addressKey(request.ip);
+      return worked;
+    };
     const id = UUID.test(keyId) ? keyId.toLowerCase() : null;
     let state = id === null ? null : this.keys.cached(id);
     if (state === undefined && id !== null) {
       // A token cannot be checked before its key is read: from an address past its failures, a
       // few such reads a minute are allowed (a real key is then cached, and served from then on).
-      if (request.key === undefined) await this.refuseTokenReadIfFailing(address);
-      else this.refuseIfFailing(address);
+      if (request.key === undefined) await this.refuseTokenReadIfFailing(address());
+      else this.refuseIfFailing(address());
       state = await this.keys.get(id);
     }
     if (!state || id === null) {
-      this.refuseIfFailing(address);
-      await this.countFailedCheck(address);
+      this.refuseIfFailing(address());
+      await this.countFailedCheck(address());
       throw new RpcRefusal(401, RpcErrorCodes.unauthorized, RpcMessages.wrongKey);
     }
     // A token whose signature verifies is served whatever its address's failures (its neighbours
@@ -204,8 +209,8 @@ export class RpcGateway {
     const refused = keyRefusal(state, request);
     if (refused) {
       if (refused.wrongCredential) {
-        this.refuseIfFailing(address);
-        await this.countFailedCheck(address);
+        this.refuseIfFailing(address());
+        await this.countFailedCheck(address());
       }
       throw new RpcRefusal(refused.httpStatus, refused.code, refused.message);
     }

@@ -115,9 +115,26 @@ export class NetworkUpstreams {
    * destroyed by the caller.
    */
   async send(body: string): Promise<NodeAnswer> {
-    const upstreams = await this.resolve();
+    const upstreams = this.upstreams ?? (await this.resolve());
+    // The first node answers nearly every request: the others are ordered only when it is down.
+    const [first] = upstreams;
+    if (first?.healthy) {
+      try {
+        return await this.ask(first, body);
+      } catch (error) {
+        this.markDown(first, (error as Error).message);
+        if (upstreams.length === 1) throw new UpstreamError(`${this.network.name}: no upstream answered`, isTimeout(error));
+        this.failovers += 1;
+        return this.sendToOthers(upstreams.slice(1), body, isTimeout(error));
+      }
+    }
+    return this.sendToOthers(upstreams, body, false);
+  }
+
+  /** The healthy nodes in order, then the others, until one answers. */
+  private async sendToOthers(upstreams: Upstream[], body: string, timedOutBefore: boolean): Promise<NodeAnswer> {
     const ordered = [...upstreams.filter((u) => u.healthy), ...upstreams.filter((u) => !u.healthy)];
-    let timedOut = false;
+    let timedOut = timedOutBefore;
     for (const [i, upstream] of ordered.entries()) {
       try {
         const answer = await this.ask(upstream, body);

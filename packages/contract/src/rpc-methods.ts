@@ -148,7 +148,8 @@ export const RPC_METHOD_TABLE: Readonly<Record<string, RpcMethodRule>> = {
   eth_newBlockFilter: filter('creates'),
   eth_newPendingTransactionFilter: filter('creates'),
   eth_getFilterChanges: filter('names'),
-  eth_getFilterLogs: filter('names'),
+  // It scans the filter's blocks again, up to the head: the range guard reads them from its id.
+  eth_getFilterLogs: filter('names', { rangeGuard: true }),
   eth_uninstallFilter: filter('names'),
 
   eth_sendRawTransaction: rule({

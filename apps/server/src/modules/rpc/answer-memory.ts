@@ -13,20 +13,28 @@ export interface HeldAnswer {
   release: () => void;
 }
 
+/** The share of the process's answer memory one account may hold, so that one cannot starve the others. */
+const ACCOUNT_SHARE = 0.25;
+
 /**
  * The bytes of node answers the gateway holds at once across the process (RPC_ANSWER_MEMORY_MB):
  * answers it must read whole (a batch it composes, a merged call, a WebSocket message) take their
- * bytes from it as they arrive. A request that would hold an answer waits for room before its
- * calls go out (up to RPC_TIMEOUT_MS, then "busy"); an answer that finds no room while it is read is
- * dropped as busy rather than waiting, so that answers half read cannot wait on each other.
+ * bytes from it as they arrive, and give them back once written out. One account holds at most a
+ * quarter of it. A request that would hold an answer waits, in turn, until a whole answer of the
+ * largest size would fit (up to RPC_TIMEOUT_MS, then "busy") before its calls go out; an answer that
+ * finds no room while it is read is dropped as busy rather than waiting, so that answers half read
+ * cannot wait on each other.
  */
 export class AnswerMemory {
   private used = 0;
-  private readonly waiting = new Set<() => void>();
+  private readonly byAccount = new Map<string, number>();
+  private readonly waiting: Array<() => void> = [];
 
   constructor(
     /** Bytes the process may hold. */
     readonly capacity: number,
+    /** The largest answer one request may hold (RPC_MAX_ANSWER_BYTES): a new one starts when that much is free. */
+    private readonly answerBytes: number,
   ) {}
 
   /** Bytes held now. */
@@ -34,54 +42,61 @@ export class AnswerMemory {
     return this.used;
   }
 
-  /** Takes `bytes` if they fit. */
-  take(bytes: number): boolean {
-    if (this.used + bytes > this.capacity) return false;
+  private hasRoom(): boolean {
+    return this.used + Math.min(this.answerBytes, this.capacity) <= this.capacity;
+  }
+
+  /** Takes `bytes` for `account` if they fit in the process's memory and the account's share. */
+  private take(account: string, bytes: number): boolean {
+    const mine = this.byAccount.get(account) ?? 0;
+    if (this.used + bytes > this.capacity || mine + bytes > this.capacity * ACCOUNT_SHARE) return false;
     this.used += bytes;
+    this.byAccount.set(account, mine + bytes);
     return true;
   }
 
-  release(bytes: number): void {
+  private release(account: string, bytes: number): void {
+    if (bytes === 0) return;
     this.used -= bytes;
-    if (this.used >= this.capacity) return;
-    for (const wake of this.waiting) {
-      this.waiting.delete(wake);
-      wake();
-    }
+    const left = (this.byAccount.get(account) ?? 0) - bytes;
+    if (left > 0) this.byAccount.set(account, left);
+    else this.byAccount.delete(account);
+    while (this.waiting.length > 0 && this.hasRoom()) this.waiting.shift()?.();
   }
 
-  /** Resolves once there is room for a new answer; false after `timeoutMs` without any. */
+  /** Resolves once there is room for a new answer, first come first served; false after `timeoutMs` without any. */
   room(timeoutMs: number): Promise<boolean> | true {
-    if (this.used < this.capacity) return true;
+    if (this.waiting.length === 0 && this.hasRoom()) return true;
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         resolve(true);
       };
       const timer = setTimeout(() => {
-        this.waiting.delete(wake);
+        const at = this.waiting.indexOf(wake);
+        if (at >= 0) this.waiting.splice(at, 1);
         resolve(false);
       }, timeoutMs);
-      this.waiting.add(wake);
+      this.waiting.push(wake);
     });
   }
 
   /**
-   * A node's answer read whole, its bytes taken as they arrive: 'too-large' once it passes
-   * `maxBytes`, 'busy' once the process has no room for it. Either way a stream is dropped, and
+   * A node's answer read whole, its bytes taken for `account` as they arrive: 'too-large' once it
+   * passes `maxBytes`, 'busy' once the process (or the account's share) has no room for it. Either way a stream is dropped, and
    * nothing of it stays held.
    */
-  async hold(answer: NodeAnswer, maxBytes: number): Promise<HeldAnswer | NotHeld> {
+  async hold(answer: NodeAnswer, maxBytes: number, account: string): Promise<HeldAnswer | NotHeld> {
     let taken = 0;
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      this.release(taken);
+      this.release(account, taken);
     };
     const charge = (bytes: number): NotHeld | null => {
       if (taken + bytes > maxBytes) return 'too-large';
-      if (!this.take(bytes)) return 'busy';
+      if (!this.take(account, bytes)) return 'busy';
       taken += bytes;
       return null;
     };

@@ -198,6 +198,43 @@ describe('the eth_getLogs range guard', () => {
     socket.socket.close();
     reportFigures('the eth_getLogs range guard cannot be escaped', { spellings: ranges.length, refused });
   });
+
+  it('refuses eth_getFilterLogs of a filter that followed the head past the limit', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const url = holder.url(NETWORK);
+    const call = (method: string, params: unknown[]) => rpcCall(url, { jsonrpc: '2.0', id: 1, method, params });
+    const head = async () =>
+      BigInt(
+        (
+          (await (
+            await fetch(node.url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}',
+            })
+          ).json()) as { result: string }
+        ).result,
+      );
+    const from = await head();
+    const filterId = (await call('eth_newFilter', [{ fromBlock: `0x${from.toString(16)}` }])).body.result as string;
+    expect((await call('eth_getFilterLogs', [filterId])).body.result).toEqual([]);
+    await fetch(node.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x3e8'] }),
+    });
+    const to = await head();
+    const refused = await until('the gateway sees the new head', async () => {
+      const answer = await call('eth_getFilterLogs', [filterId]);
+      return answer.body.error ? answer : undefined;
+    });
+    expect(refused.body.error).toEqual({
+      code: RpcErrorCodes.limitExceeded,
+      message: RpcMessages.logsRangeTooLarge(from, to, 1000),
+    });
+    // Its changes since the last poll are still served.
+    expect((await call('eth_getFilterChanges', [filterId])).body.result).toEqual([]);
+  });
 });
 
 describe('node filters belong to the account that made them', () => {
@@ -218,7 +255,7 @@ describe('node filters belong to the account that made them', () => {
       expect([method, (await call(other.url(NETWORK), method, [filterId])).body.error]).toEqual([method, notFound]);
     }
     // The node's own id, stripped of the gateway's tag, is no way in either.
-    const bare = `0x${filterId.slice(34)}`;
+    const bare = `0x${filterId.slice(66)}`;
     expect((await call(other.url(NETWORK), 'eth_getFilterChanges', [bare])).body.error).toEqual(notFound);
     // A second process of the same deployment (same secret, same database) knows whose filter it is.
     const second = await startServer(first().db, env);

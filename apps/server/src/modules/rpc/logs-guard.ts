@@ -117,6 +117,35 @@ async function resolve(block: unknown, head: Head): Promise<bigint | null> {
   return bound.tag === 'earliest' ? 0n : ((await head()) ?? null);
 }
 
+/** A log filter's blocks as made: `to` null while it follows the head (`latest`, or no end). */
+export interface FilterRange {
+  from: bigint;
+  to: bigint | null;
+}
+
+/**
+ * The blocks a new filter (eth_newFilter) will cover, its tags read now: eth_getFilterLogs later
+ * scans from its `from` to the head, which the range guard then checks again. Null for a filter by
+ * block hash, or when its range cannot be worked out (the head unknown).
+ */
+export async function filterRange(filter: LogFilter, head: Head): Promise<FilterRange | null> {
+  if (filter.blockHash !== undefined && filter.blockHash !== null) return null;
+  const from = await resolve(filter.fromBlock, head);
+  if (from === null) return null;
+  const bound = filter.toBlock === undefined ? { tag: 'head' as const } : boundOf(filter.toBlock);
+  if (bound === null) return null;
+  if ('block' in bound) return { from, to: bound.block };
+  return { from, to: bound.tag === 'earliest' ? 0n : null };
+}
+
+/** eth_getFilterLogs of a filter of `range`: its blocks up to the head now, past the limit, or null. */
+export async function filterLogsRefusal(range: FilterRange, maxRange: number, head: Head): Promise<string | null> {
+  if (maxRange <= 0) return null;
+  const to = range.to ?? (await head());
+  if (to === undefined || range.from > to) return null;
+  return to - range.from + 1n > BigInt(maxRange) ? RpcMessages.logsRangeTooLarge(range.from, to, maxRange) : null;
+}
+
 /** More logs than the limit in an answer: the refusal's message, else null. */
 export const logsCountRefusal = (result: unknown, maxResults: number): string | null =>
   maxResults > 0 && Array.isArray(result) && result.length > maxResults ? RpcMessages.logsTooMany(maxResults) : null;

@@ -6,7 +6,14 @@ import { type AnswerMemory, type HeldAnswer, type NotHeld, notHeldMessage } from
 import { ChainHead } from './chain-head.ts';
 import type { FilterIds } from './filter-ids.ts';
 import { freshnessOf, mayKeep } from './freshness.ts';
-import { type LogFilter, logsCountRefusal, logsRangeRefusal, readLogFilter } from './logs-guard.ts';
+import {
+  filterLogsRefusal,
+  filterRange,
+  type LogFilter,
+  logsCountRefusal,
+  logsRangeRefusal,
+  readLogFilter,
+} from './logs-guard.ts';
 import { retriedTransactionHash } from './raw-transactions.ts';
 import { errorJson, type PlannedCall, type RequestPlan, refuseCall, resultJson } from './request-plan.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -78,7 +85,7 @@ interface Waiter {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** An id a merged call may go upstream with as it is: the leader's answer then needs no rewriting. */
+/** An id a merged call goes upstream with as it is: the first caller's answer then needs no rewriting. */
 const plainId = (id: unknown): boolean =>
   (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.length <= 64);
 
@@ -149,15 +156,15 @@ export class NetworkGateway {
       if (rule.filterId !== null || rule.idempotentSend || rule.rangeGuard) read = true;
       if (rule.filterId === 'names') {
         const params = Array.isArray(call.params) ? call.params : [];
-        const nodeId = this.filterIds.nodeId(plan.accountId, this.network.path, params[0]);
-        if (nodeId === null) {
+        const owned = this.filterIds.read(plan.accountId, this.network.path, params[0]);
+        if (owned === null) {
           refuseCall(item, RpcErrorCodes.filterNotFound, RpcMessages.filterNotFound);
           continue;
         }
-        item.params = [nodeId, ...params.slice(1)];
-      }
+        item.params = [owned.nodeId, ...params.slice(1)];
+        item.filterRange = owned.range;
+      } else if (rule.rangeGuard && !this.readFilter(item)) continue;
       if (rule.rangeGuard) {
-        if (!this.readFilter(item)) continue;
         ranged ??= [];
         ranged.push(item);
       }
@@ -176,7 +183,9 @@ export class NetworkGateway {
     const [single] = plan.calls;
     if (read) plan.route = 'composed';
     else {
-      const merges = !plan.parsed.batch && single !== undefined && single.rule.merges && Object.hasOwn(single.call, 'id');
+      // A call whose id cannot go upstream as it is (none, null, a long string) is not merged: the
+      // first caller's answer is passed on as the node sends it, with that id.
+      const merges = !plan.parsed.batch && single !== undefined && single.rule.merges && plainId(single.call.id);
       plan.route = merges ? 'merged' : 'as-sent';
     }
     return ranged && this.guardRanges(ranged);
@@ -198,12 +207,24 @@ export class NetworkGateway {
     return true;
   }
 
-  /** Ranges past RPC_GET_LOGS_MAX_RANGE refused (a tag or a missing end read as the head). */
+  /**
+   * Ranges past RPC_GET_LOGS_MAX_RANGE refused (a tag or a missing end read as the head): an
+   * eth_getLogs or eth_newFilter filter's, and for eth_getFilterLogs the blocks its filter covers
+   * up to the head now. A new filter's blocks are read here, to go in its id.
+   */
   private async guardRanges(items: PlannedCall[]): Promise<void> {
+    const head = () => this.head.head();
+    const maxRange = this.settings.logsMaxRange;
     for (const item of items) {
       if (item.answer !== undefined) continue;
-      const filter = (item.params as [LogFilter])[0];
-      const refused = await logsRangeRefusal(filter, this.settings.logsMaxRange, () => this.head.head());
+      let refused: string | null = null;
+      if (item.rule.filterId === 'names') {
+        if (item.filterRange) refused = await filterLogsRefusal(item.filterRange, maxRange, head);
+      } else {
+        const filter = (item.params as [LogFilter])[0];
+        refused = await logsRangeRefusal(filter, maxRange, head);
+        if (!refused && item.rule.filterId === 'creates') item.filterRange = await filterRange(filter, head);
+      }
       if (refused) refuseCall(item, RpcErrorCodes.limitExceeded, refused);
     }
   }
@@ -219,7 +240,7 @@ export class NetworkGateway {
   private async asSent(plan: RequestPlan, text: string, mayStream: boolean): Promise<GatewayAnswer> {
     const calls = plan.calls.map((item) => item.call);
     let body = text;
-    if (!calls.every(hasOnlyForwardedFields)) {
+    if (plan.checkedParams || !calls.every(hasOnlyForwardedFields)) {
       const rebuilt = calls.map(screenedFields);
       body = JSON.stringify(plan.parsed.batch ? rebuilt : rebuilt[0]);
     }
@@ -239,7 +260,7 @@ export class NetworkGateway {
         length: answer.length,
       };
     }
-    const held = await this.memory.hold(answer, this.settings.maxAnswerBytes);
+    const held = await this.memory.hold(answer, this.settings.maxAnswerBytes, plan.accountId);
     if (typeof held === 'string') return this.unheld(plan, held);
     return { ...held, cache: 'MISS' };
   }
@@ -255,7 +276,7 @@ export class NetworkGateway {
     const id = idOf(call);
     const paramsJson = Object.hasOwn(call, 'params') ? JSON.stringify(call.params) : undefined;
     const key = `${call.method}\n${paramsJson ?? 'null'}`;
-    const body = encoded(call.method, plainId(id) ? id : 1, paramsJson);
+    const body = encoded(call.method, id, paramsJson);
     const running = this.inflight.get(key);
     if (running) {
       const shared = await new Promise<SharedAnswer | null>((resolve, reject) => running.push({ resolve, reject }));
@@ -272,7 +293,6 @@ export class NetworkGateway {
       const answer = await this.upstreams.send(body);
       // Only an answer read whole is shared; the others ask the nodes themselves.
       if ('body' in answer) shared = { answer };
-      if (!plainId(id) && shared) return joined(shared, id);
       return await this.passedOn(plan, answer, mayStream);
     } catch (error) {
       failure = { error };
@@ -296,6 +316,7 @@ export class NetworkGateway {
     const epoch = this.epoch;
     const toSend = plan.calls.filter((item) => item.answer === undefined && !item.local);
     let status = 200;
+    let release: (() => void) | undefined;
     if (toSend.length > 0) {
       if (!(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
       // The line is read before the calls go out: an answer is kept only if its block was deep enough then.
@@ -305,24 +326,32 @@ export class NetworkGateway {
       const answer = await this.upstreams.send(
         toSend.length === 1 ? (outgoing[0] as string) : `[${outgoing.join(',')}]`,
       );
-      const held = await this.memory.hold(answer, this.settings.maxAnswerBytes);
+      const held = await this.memory.hold(answer, this.settings.maxAnswerBytes, plan.accountId);
       if (typeof held === 'string') return this.unheld(plan, held);
+      // The node's bytes stay counted until the answer composed from them has been written out.
+      release = held.release;
       try {
         await this.readAnswers(plan, toSend, held, epoch, finalBlock);
-      } finally {
-        held.release();
+      } catch (error) {
+        release();
+        throw error;
       }
       status = toSend.length === 1 && answer.status < 500 ? answer.status : 200;
     }
-    for (const item of plan.calls) {
-      if (item.local && local) {
-        const answer = await local(item.call);
-        item.answer = JSON.stringify(answer);
-        item.errorCode = 'error' in answer ? answer.error.code : null;
+    try {
+      for (const item of plan.calls) {
+        if (item.local && local) {
+          const answer = await local(item.call);
+          item.answer = JSON.stringify(answer);
+          item.errorCode = 'error' in answer ? answer.error.code : null;
+        }
       }
+    } catch (error) {
+      release?.();
+      throw error;
     }
     if (plan.passing === 0) return this.whole(plan, plan.refusedByKey > 0 ? 403 : 200, undefined);
-    return this.whole(plan, status, toSend.length === 0 ? 'HIT' : 'MISS');
+    return { ...this.whole(plan, status, toSend.length === 0 ? 'HIT' : 'MISS'), release };
   }
 
   private async readAnswers(
@@ -382,7 +411,8 @@ export class NetworkGateway {
       }
     }
     if (rule.filterId === 'creates') {
-      return resultJson(id, JSON.stringify(this.filterIds.issue(plan.accountId, this.network.path, got.result)));
+      const issued = this.filterIds.issue(plan.accountId, this.network.path, got.result, item.filterRange ?? null);
+      return resultJson(id, JSON.stringify(issued));
     }
     const result = JSON.stringify(got.result ?? null);
     if (item.cacheKey !== undefined && epoch === this.epoch && mayKeep(item.freshness, got.result, finalBlock)) {

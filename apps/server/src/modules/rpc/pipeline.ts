@@ -11,6 +11,9 @@ import { type ParsedRpcBody, parseRpcBody, RpcRefusal } from './rpc-request.ts';
 import { UpstreamError } from './upstreams.ts';
 import type { UsageMeter } from './usage-meter.ts';
 
+/** Node answers searched for their calls' errors at most this large (a larger one is rarely an error, and costly to parse). */
+const SEARCHED_ANSWER_MAX_BYTES = 1024 * 1024;
+
 /** One request as a transport hands it over: who sent what, to which network, and how it wants the answer. */
 export interface Exchange extends AnswerOptions {
   caller: Caller;
@@ -129,7 +132,9 @@ export class RpcPipeline {
     if (!insight.enabled) return;
     let callErrors: ReadonlyArray<number | null> | undefined;
     if ('errorCodes' in answer && answer.errorCodes) callErrors = notedErrors(answer.errorCodes);
-    else if ('body' in answer) callErrors = errorsInAnswer(answer.body, parsed.requests);
+    else if ('body' in answer && answer.body.length <= SEARCHED_ANSWER_MAX_BYTES) {
+      callErrors = errorsInAnswer(answer.body, parsed.requests);
+    }
     insight.record(this.observer(exchange), parsed.methods, answer.status, performance.now() - started, callErrors);
   }
 

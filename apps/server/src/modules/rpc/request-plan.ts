@@ -1,6 +1,7 @@
 import { RpcErrorCodes, RpcMessages, type RpcMethodRule, rpcMethodRule } from '@ebs/contract';
 import type { KeyPolicy } from '../keys/key-policy.ts';
 import type { Freshness } from './freshness.ts';
+import type { FilterRange } from './logs-guard.ts';
 import type { MethodPolicy } from './method-policy.ts';
 import { idOf, type ParsedRpcBody, type RpcCall } from './rpc-request.ts';
 
@@ -20,6 +21,8 @@ export interface PlannedCall {
   params?: unknown;
   freshness: Freshness;
   cacheKey?: string;
+  /** A log filter's blocks: read now for eth_newFilter (kept in its id), from its id for eth_getFilterLogs. */
+  filterRange?: FilterRange | null;
 }
 
 /**
@@ -38,6 +41,11 @@ export interface RequestPlan {
   passing: number;
   /** Calls the key's own rules refused (HTTP 403 when nothing else passes). */
   refusedByKey: number;
+  /**
+   * The key has rules that read the calls' params: its calls go upstream in the gateway's encoding of
+   * what was checked, never as sent (a node that reads the first of two equal keys would run another).
+   */
+  checkedParams: boolean;
   route: Route;
 }
 
@@ -84,5 +92,6 @@ export function screenCalls(
       item.errorCode = null;
     } else passing += 1;
   }
-  return { accountId, parsed, calls, passing, refusedByKey, route: passing === 0 ? 'none' : 'as-sent' };
+  const checkedParams = keyPolicy !== null;
+  return { accountId, parsed, calls, passing, refusedByKey, checkedParams, route: passing === 0 ? 'none' : 'as-sent' };
 }

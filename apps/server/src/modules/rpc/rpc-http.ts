@@ -101,7 +101,12 @@ class BodyDeadlines {
  * all arrived within `deadlineMs` (a caller dripping one in holds no memory for longer). A refusal
  * closes the connection once answered, so the rest of the body is never read.
  */
-function readBody(request: IncomingMessage, limit: number, deadlineMs: number, deadlines: BodyDeadlines): Promise<string> {
+function readBody(
+  request: IncomingMessage,
+  limit: number,
+  deadlineMs: number,
+  deadlines: BodyDeadlines,
+): Promise<string> {
   const refusal = (status: number, message: string) =>
     new RpcRefusal(status, RpcErrorCodes.invalidRequest, message, null, { connection: 'close' });
   const tooLarge = () => refusal(413, RpcMessages.tooLarge(limit));
@@ -268,27 +273,48 @@ function writeJson(response: ServerResponse, status: number, value: unknown, ext
 }
 
 /**
- * An answer held whole goes out with its headers in one write, its bytes given back to the
- * process's answer memory once written; a large one is streamed as the node sends it, and dropped
- * (with the node's connection) once nothing has moved for `stallMs`: a caller that stops reading
- * must not hold a connection to the node.
+ * The headers of an answer, written out as one literal (a spread of shared headers per request costs
+ * the hot path more than its checks): the CORS ones, the type, the length, and X-Cache.
+ */
+const answerHeaders = (
+  contentType: string,
+  length: number | string | undefined,
+  cache: string | undefined,
+): Record<string, string | number> => {
+  const headers: Record<string, string | number> = {
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': 'x-cache',
+    'content-type': contentType,
+  };
+  if (length !== undefined) headers['content-length'] = length;
+  if (cache !== undefined) headers['x-cache'] = cache;
+  return headers;
+};
+
+/**
+ * An answer held whole goes out with its headers in one write. One held in the process's answer
+ * memory stays counted there until it has left, and is dropped with its connection when the caller
+ * has not taken it within `stallMs`. A large node answer is streamed as the node sends it, and
+ * dropped (with the node's connection) once nothing has moved for `stallMs`: a caller that stops
+ * reading must not hold a connection to the node.
  */
 function writeAnswer(response: ServerResponse, answer: GatewayAnswer, stallMs: number): void {
-  const headers: Record<string, string | number> = { ...CORS, 'content-type': answer.contentType };
-  if (answer.cache) headers['x-cache'] = answer.cache;
   if ('body' in answer) {
-    headers['content-length'] = Buffer.byteLength(answer.body);
-    try {
-      response.writeHead(answer.status, headers).end(answer.body);
-    } finally {
-      answer.release?.();
+    const headers = answerHeaders(answer.contentType, Buffer.byteLength(answer.body), answer.cache);
+    const { release } = answer;
+    if (release) {
+      const stalled = setTimeout(() => response.destroy(), stallMs);
+      response.once('close', () => {
+        clearTimeout(stalled);
+        release();
+      });
     }
+    response.writeHead(answer.status, headers).end(answer.body);
     return;
   }
   const { stream } = answer;
-  if (answer.length !== undefined) headers['content-length'] = answer.length;
   try {
-    response.writeHead(answer.status, headers);
+    response.writeHead(answer.status, answerHeaders(answer.contentType, answer.length, answer.cache));
   } catch (error) {
     // A node's answer still streaming must not keep its connection.
     stream.destroy();

@@ -169,7 +169,11 @@ export class RpcWebSockets {
       const answered = (answer: Reply | null) => {
         connection.fill(slot, answer, made);
         // As answers go out, what waited is taken, then the socket is read again.
-        while (connection.unanswered < MAX_UNANSWERED && connection.backlog.length > 0) {
+        while (
+          socket.readyState === WebSocket.OPEN &&
+          connection.unanswered < MAX_UNANSWERED &&
+          connection.backlog.length > 0
+        ) {
           take(connection.backlog.shift() as string);
         }
         if (connection.unanswered < MAX_UNANSWERED && socket.isPaused) socket.resume();
@@ -197,6 +201,8 @@ export class RpcWebSockets {
 
   private closed(connection: RpcConnection): void {
     this.connections.delete(connection);
+    // Messages read but not yet taken are not worked on for a connection that is gone.
+    connection.backlog.length = 0;
     connection.dropOutbox();
     const keyId = connection.caller.apiKeyId;
     const mine = this.byKey.get(keyId);

@@ -99,7 +99,10 @@ export class RpcGateway {
       perDay: config.RPC_RATE_LIMIT_PER_DAY,
     });
     this.anvil = new AnvilNodes(config.dataDir, log);
-    this.answerMemory = new AnswerMemory(Math.floor(config.RPC_ANSWER_MEMORY_MB * 1024 * 1024));
+    this.answerMemory = new AnswerMemory(
+      Math.floor(config.RPC_ANSWER_MEMORY_MB * 1024 * 1024),
+      config.RPC_MAX_ANSWER_BYTES,
+    );
     const filterIds = new FilterIds(filterIdKey);
     for (const network of RPC_NETWORKS) {
       const configured = config.rpcUpstreams[network.path];

@@ -54,6 +54,8 @@ export interface UpstreamOptions {
   log: FastifyBaseLogger;
 }
 
+const UPSTREAM_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+
 const CHAIN_ID_CALL = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}';
 
 /** One upstream node: a pool of kept-alive connections and whether it answers. */
@@ -123,7 +125,8 @@ export class NetworkUpstreams {
         return await this.ask(first, body);
       } catch (error) {
         this.markDown(first, (error as Error).message);
-        if (upstreams.length === 1) throw new UpstreamError(`${this.network.name}: no upstream answered`, isTimeout(error));
+        if (upstreams.length === 1)
+          throw new UpstreamError(`${this.network.name}: no upstream answered`, isTimeout(error));
         this.failovers += 1;
         return this.sendToOthers(upstreams.slice(1), body, isTimeout(error));
       }
@@ -162,39 +165,55 @@ export class NetworkUpstreams {
       let size = 0;
       let stream: Readable | undefined;
       let ended = false;
-      const handler: Dispatcher.DispatchHandler = {
-        // undici tells this handler style from the older one by this method.
-        onRequestStart() {},
-        onResponseStart(controller, statusCode, headers) {
+      let abort: (error: Error) => void = () => {};
+      let resume: () => void = () => {};
+      // undici's own handler style (its core calls these): the newer one is adapted per request,
+      // which parses every answer's headers into an object.
+      const handler = {
+        onConnect(abortRequest: (error: Error) => void) {
+          abort = abortRequest;
+        },
+        onHeaders(statusCode: number, rawHeaders: Buffer[], resumeReading: () => void): boolean {
           status = statusCode;
-          contentType = String(headers['content-type'] ?? 'application/json');
-          const length = headers['content-length'];
-          if (failing(status) || (typeof length === 'string' && Number(length) <= BUFFERED_ANSWER_MAX_BYTES)) return;
+          resume = resumeReading;
+          let length: string | undefined;
+          for (let i = 0; i < rawHeaders.length; i += 2) {
+            const name = String(rawHeaders[i]).toLowerCase();
+            if (name === 'content-length') length = String(rawHeaders[i + 1]);
+            else if (name === 'content-type') contentType = String(rawHeaders[i + 1]);
+          }
+          if (failing(status) || (length !== undefined && Number(length) <= BUFFERED_ANSWER_MAX_BYTES)) return true;
           stream = new Readable({
-            read: () => controller.resume(),
+            read: () => resume(),
             destroy: (error, done) => {
               // The caller went away before the end: the node's answer is not read further.
-              if (!ended) controller.abort(error ?? new Error('answer no longer wanted'));
+              if (!ended) abort(error ?? new Error('answer no longer wanted'));
               done(error);
             },
           });
-          resolve({ status, contentType, stream, length: typeof length === 'string' ? length : undefined });
+          resolve({ status, contentType, stream, length });
+          return true;
         },
-        onResponseData(controller, chunk) {
-          if (stream) {
-            if (!stream.push(chunk)) controller.pause();
-          } else if (!failing(status)) {
+        onData(chunk: Buffer): boolean {
+          if (stream) return stream.push(chunk);
+          if (!failing(status)) {
             chunks.push(chunk);
             size += chunk.length;
           }
+          return true;
         },
-        onResponseEnd() {
+        onComplete() {
           ended = true;
           if (stream) stream.push(null);
           else if (failing(status)) reject(new Error(`HTTP ${status}`));
-          else resolve({ status, contentType, body: Buffer.concat(chunks, size) });
+          else
+            resolve({
+              status,
+              contentType,
+              body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
+            });
         },
-        onResponseError(_controller, error) {
+        onError(error: Error) {
           ended = true;
           if (stream) stream.destroy(error);
           else reject(error);
@@ -204,12 +223,12 @@ export class NetworkUpstreams {
         {
           path: upstream.path,
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          headers: UPSTREAM_HEADERS,
           body,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         },
-        handler,
+        handler as unknown as Dispatcher.DispatchHandler,
       );
     });
   }

@@ -163,6 +163,8 @@ export const RpcMessages = {
     `method ${cut(method, 60)} is not allowed for this key: it can run or read any contract`,
   contractCallsUnchecked: (method: string) =>
     `${method} to Multicall3 with calls that cannot be checked is not allowed for this key`,
+  contractDelegation: (method: string) =>
+    `${method} with an EIP-7702 authorization list is not allowed for this key: it can put any code at the sender's address`,
   contractTransactionUnreadable: (method: string) =>
     `${method} with a transaction that cannot be decoded is not allowed for this key`,
   perSecondLimit: (limit: number) => `request limit of ${limit} per second reached, resets in 1 second`,

@@ -385,4 +385,28 @@ describe('a key’s policy', () => {
       }),
     ).toBeNull();
   });
+
+  it('refuses, for a key with contracts, an EIP-7702 authorization in a call or a signed transaction', async () => {
+    const p = policy({ allowedContracts: [TOKEN] });
+    const authorization = { chainId: '0x89', address: OTHER, nonce: '0x0', yParity: '0x0', r: '0x1', s: '0x1' };
+    for (const spelling of ['authorizationList', 'AUTHORIZATIONLIST']) {
+      expect(
+        p.callRefusal({ method: 'eth_call', params: [{ to: TOKEN, [spelling]: [authorization] }, 'latest'] }),
+      ).toBe(RpcMessages.contractDelegation('eth_call'));
+    }
+    const delegation = await signer.signAuthorization({ chainId: 137, contractAddress: OTHER, nonce: 1 });
+    const raw = await signer.signTransaction({
+      type: 'eip7702',
+      chainId: 137,
+      nonce: 0,
+      gas: 100_000n,
+      maxFeePerGas: 1_000_000_000n,
+      maxPriorityFeePerGas: 1n,
+      to: TOKEN,
+      authorizationList: [delegation],
+    });
+    expect(p.callRefusal({ method: 'eth_sendRawTransaction', params: [raw] })).toBe(
+      RpcMessages.contractDelegation('eth_sendRawTransaction'),
+    );
+  });
 });

@@ -156,6 +156,10 @@ export class KeyPolicy {
         return this.contractsRefusal(method, fieldValues(named, 'address') ?? []);
       case 'call':
         if (params.length > verdict.maxParams) return RpcMessages.contractOverrides(method);
+        // EIP-7702: an authorization puts any code at the sender's address, which an allowed contract may call.
+        if ((fieldValues(named, 'authorizationlist') ?? []).some((list) => list !== null)) {
+          return RpcMessages.contractDelegation(method);
+        }
         // A Go node takes calldata as `data` or `input`, in any case: every value given is checked.
         return this.transactionRefusal(method, fieldValues(named, 'to') ?? [], () => [
           ...(fieldValues(named, 'data') ?? []),
@@ -218,6 +222,9 @@ export class KeyPolicy {
       transaction = parseTransaction(raw as Hex);
     } catch {
       return RpcMessages.contractTransactionUnreadable(method);
+    }
+    if (transaction.type === 'eip7702' || (transaction.authorizationList?.length ?? 0) > 0) {
+      return RpcMessages.contractDelegation(method);
     }
     return this.transactionRefusal(method, [transaction.to ?? null], () => [transaction.data ?? '0x']);
   }

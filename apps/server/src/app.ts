@@ -5,20 +5,20 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { buildJobs } from './app/job-registry.ts';
+import { metricsRegistry, registerMetrics } from './app/metrics.ts';
 import type { Config } from './config.ts';
 import { type Db, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
-import { metricsRegistry, registerMetrics } from './http/metrics.ts';
 import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
 import { acceptEmptyJsonBody } from './http/reply.ts';
 import { refuseUntabledRoute } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseUnusableValues, validatorOptions } from './http/validation.ts';
 import { registerWeb } from './http/web.ts';
-import { buildJobs } from './jobs/registry.ts';
 import { outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -34,6 +34,7 @@ import { forwardingRoutes } from './modules/forwarding/forwarding.routes.ts';
 import { buildForwarding } from './modules/forwarding/forwarding.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
+import { callerChecks } from './modules/identity/request-callers.ts';
 import { thirdPartyRoutes } from './modules/identity/third-party/third-party.routes.ts';
 import { ThirdPartySignIn } from './modules/identity/third-party/third-party.service.ts';
 import { IdTokens } from './modules/identity/tokens.ts';
@@ -264,7 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   refuseUnusableValues(app);
   acceptEmptyJsonBody(app);
-  registerGuards(app, db, tokens);
+  registerGuards(app, callerChecks(db, tokens));
 
   for (const routes of [
     identityRoutes,

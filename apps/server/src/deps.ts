@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
-import type { Jobs } from './jobs/registry.ts';
+import type { Jobs } from './jobs/scheduler.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { AccountsService } from './modules/accounts/accounts.service.ts';
 import type { DepositService } from './modules/billing/deposit.service.ts';

@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
+import { buildJobs } from '../app/job-registry.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { memoryRateLimiter } from '../http/rate-limit.ts';
-import { buildJobs } from '../jobs/registry.ts';
 import { outboxMailer, smtpMailer } from '../mail/mailer.ts';
 import { buildCardProvider } from '../modules/cards/card-providers.ts';
 import { buildForwarding } from '../modules/forwarding/forwarding.ts';

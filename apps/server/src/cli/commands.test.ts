@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildJobs } from '../app/job-registry.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { buildJobs } from '../jobs/registry.ts';
 import { outboxMailer } from '../mail/mailer.ts';
 import { findAccountDetails, isFeatureEnabled } from '../modules/accounts/accounts.test-kit.ts';
 import { insertSession, twoFactorStore as twoFactor } from '../modules/identity/identity.test-kit.ts';

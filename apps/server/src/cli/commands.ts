@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { AddPaymentCardSetting, BILLABLE_RESOURCES, DepositSetting, normalizeEmail, type Setting } from '@ebs/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
-import type { Jobs } from '../jobs/registry.ts';
+import type { Jobs } from '../jobs/scheduler.ts';
 import { listAccountsWithOwners } from '../modules/accounts/account-rows.service.ts';
 import { accountExists, setFeature } from '../modules/accounts/accounts.service.ts';
 import { grantAmbassador } from '../modules/ambassador/ambassador.service.ts';

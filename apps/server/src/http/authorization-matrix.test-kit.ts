@@ -54,7 +54,7 @@ export const OUTSIDE = {
   '/dev/': 'the e-mail outbox: registered only outside production',
   '/admin/': 'the admin command line: loopback and the admin token of DATA_DIR',
   '/processor/': "the local card processor's hosted endpoints: a setup intent's client secret, a charge's random id",
-  '/metrics': "the operator's metrics: 404 without METRICS_TOKEN, its bearer token otherwise (http/metrics.test.ts)",
+  '/metrics': "the operator's metrics: 404 without METRICS_TOKEN, its bearer token otherwise (app/metrics.test.ts)",
 } as const;
 
 export const keyOf = (r: RouteEntry) => `${r.method} ${r.url}`;

@@ -1,10 +1,5 @@
 import { ACCOUNT_HEADER, canManageAccount, type Endpoint, Messages } from '@ebs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
-import { findMemberRole, memberAccountIsDraftOf, memberRoleOf } from '../modules/accounts/account-rows.service.ts';
-import { isSessionLive } from '../modules/identity/identity.service.ts';
-import { liveSessionOf } from '../modules/identity/live-session.ts';
-import type { IdTokens } from '../modules/identity/tokens.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 
 export interface Caller {
@@ -18,9 +13,19 @@ export interface CurrentAccount {
   roleName: string;
 }
 
-interface Membership {
+export interface Membership {
   roleName: string;
   isDraft: boolean;
+}
+
+/**
+ * Who is calling, as the identity module checks it (the guards only decide when to ask): the
+ * signed-in caller (401 otherwise), and for a request naming an account, the caller with their
+ * membership of it (undefined when they are not a member).
+ */
+export interface CallerChecks {
+  caller(request: FastifyRequest): Promise<Caller>;
+  member(request: FastifyRequest, accountId: string): Promise<{ caller: Caller; member: Membership | undefined }>;
 }
 
 declare module 'fastify' {
@@ -49,50 +54,6 @@ export const API_DOCS_PREFIX = '/api/docs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The identity token's claims, from `authorization` ("Bearer x" or the bare token, as hosted providers allow). */
-async function claimsOf(request: FastifyRequest, tokens: IdTokens) {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7) : header;
-  if (!token) throw unauthorized();
-  return tokens.verify(token);
-}
-
-export async function authenticate(request: FastifyRequest, db: Db, tokens: IdTokens): Promise<Caller> {
-  const claims = await claimsOf(request, tokens);
-  if (!(await isSessionLive(db, claims.sid))) throw unauthorized();
-  return { userId: claims.sub, sessionId: claims.sid, email: claims.email };
-}
-
-/**
- * The caller of a request naming an account, with their membership of it (undefined when they are
- * not a member): the session and the membership are read in one query, one database round trip
- * per request instead of two.
- */
-async function authenticateMember(
-  request: FastifyRequest,
-  db: Db,
-  tokens: IdTokens,
-  accountId: string,
-): Promise<{ caller: Caller; member: Membership | undefined }> {
-  const claims = await claimsOf(request, tokens);
-  const row = await db
-    .selectNoFrom([
-      liveSessionOf(claims.sid).as('live'),
-      memberRoleOf(accountId, claims.sub).as('role_name'),
-      memberAccountIsDraftOf(accountId, claims.sub).as('is_draft'),
-    ])
-    .executeTakeFirst();
-  if (row?.live !== true) throw unauthorized();
-  const member =
-    row.role_name === null || row.is_draft === null ? undefined : { roleName: row.role_name, isDraft: row.is_draft };
-  return { caller: { userId: claims.sub, sessionId: claims.sid, email: claims.email }, member };
-}
-
-/** The user's role in an account, or undefined when they are not a member. */
-export async function memberRole(db: Db, accountId: string, userId: string): Promise<string | undefined> {
-  return findMemberRole(db, accountId, userId);
-}
-
 export const requireCaller = (request: FastifyRequest): Caller => {
   if (!request.caller) throw unauthorized();
   return request.caller;
@@ -112,7 +73,7 @@ export const isGuarded = (url: string) =>
  * route checks membership, and an owner-only one the role, before the body is even read, so a
  * stranger learns nothing from validation.
  */
-export function registerGuards(app: FastifyInstance, db: Db, tokens: IdTokens): void {
+export function registerGuards(app: FastifyInstance, checks: CallerChecks): void {
   app.decorateRequest('caller', null);
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
@@ -123,11 +84,11 @@ export function registerGuards(app: FastifyInstance, db: Db, tokens: IdTokens): 
     const named = config.accountScoped && accountId && UUID.test(accountId) ? accountId : undefined;
     if (named === undefined) {
       // A bad session answers 401 before a missing or malformed account header answers 400.
-      request.caller = await authenticate(request, db, tokens);
+      request.caller = await checks.caller(request);
       if (!config.accountScoped || (!accountId && config.accountHeaderOptional)) return;
       throw badRequest(Messages.accountHeaderRequired);
     }
-    const { caller, member } = await authenticateMember(request, db, tokens, named);
+    const { caller, member } = await checks.member(request, named);
     request.caller = caller;
     if (!member) throw forbidden(Messages.notAMember);
     if (member.isDraft && !config.draftAllowed) throw badRequest(Messages.accountNotFinished);

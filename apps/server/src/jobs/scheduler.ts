@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Jobs } from './registry.ts';
+
+/** How a job was started: by the schedule, or now by an operator (`jobs run NAME`). */
+export interface JobRun {
+  scheduled: boolean;
+}
+
+/** Every scheduled job by name (app/job-registry.ts); `npm run admin -- jobs run NAME` runs one now. */
+export type Jobs = Record<string, (run?: JobRun) => Promise<unknown>>;
 
 /** Each job's scheduled runs in this process since start: runs, failed runs, items it could not process (the operator's metrics). */
 export interface JobFigures {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountSummary, type CreatedApiKey, rpcUrl } from '@ebs/contract';
 import { sql } from 'kysely';
+import { buildJobs } from '../app/job-registry.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
-import { buildJobs, type Jobs } from '../jobs/registry.ts';
+import type { Jobs } from '../jobs/scheduler.ts';
 import { outboxMailer } from '../mail/mailer.ts';
 import { findCustomerId } from '../modules/accounts/account-rows.service.ts';
 import { buildCardProvider } from '../modules/cards/card-providers.ts';

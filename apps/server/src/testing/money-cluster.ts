@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { AccountSummary, CreatedApiKey, SetupIntent } from '@ebs/contract';
+import { buildJobs } from '../app/job-registry.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
-import { buildJobs, type Jobs } from '../jobs/registry.ts';
+import type { Jobs } from '../jobs/scheduler.ts';
 import { outboxMailer } from '../mail/mailer.ts';
 import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
 import { Client } from './client.ts';

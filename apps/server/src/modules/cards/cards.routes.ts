@@ -2,10 +2,11 @@ import { endpoints, Messages } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { memberRole, requireAccount, requireCaller } from '../../http/guards.ts';
+import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { noBody, ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
+import { findMemberRole } from '../accounts/account-rows.service.ts';
 import { listCards } from './cards.store.ts';
 
 /** The card calls of spec A §7 Payments. */
@@ -33,7 +34,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, car
     const userId = requireCaller(req).userId;
     const accountId =
       req.account?.id ??
-      (await cards.accountOfCard(req.body.cardId, async (id) => (await memberRole(db, id, userId)) !== undefined));
+      (await cards.accountOfCard(req.body.cardId, async (id) => (await findMemberRole(db, id, userId)) !== undefined));
     await cards.setDefault(accountId, req.body.cardId);
     return ok({}, Messages.cardSetDefault);
   });

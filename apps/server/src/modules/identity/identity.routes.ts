@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { type Config, cookieSecure } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
-import { authenticate, requireCaller } from '../../http/guards.ts';
+import { requireCaller } from '../../http/guards.ts';
 import { addressKey } from '../../http/rate-limit.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import type { SignedIn } from './identity.service.ts';
+import { authenticate } from './request-callers.ts';
 
 export const REFRESH_COOKIE = 'ebs_refresh';
 const SIGN_UP_COOKIE = 'ebs_sign_up';

@@ -3,17 +3,12 @@ import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorCodeOf } from '../insight/answer-errors.ts';
 import { type AnswerMemory, type HeldAnswer, type NotHeld, notHeldMessage } from './answer-memory.ts';
+import { encodeCall, encoded } from './call-encoding.ts';
+import { CallPlanner } from './call-planner.ts';
 import { ChainHead } from './chain-head.ts';
 import type { FilterIds } from './filter-ids.ts';
-import { freshnessOf, mayKeep } from './freshness.ts';
-import {
-  filterLogsRefusal,
-  filterRange,
-  type LogFilter,
-  logsCountRefusal,
-  logsRangeRefusal,
-  readLogFilter,
-} from './logs-guard.ts';
+import { mayKeep } from './freshness.ts';
+import { logsCountRefusal } from './logs-guard.ts';
 import { retriedTransactionHash } from './raw-transactions.ts';
 import { errorJson, type PlannedCall, type RequestPlan, refuseCall, resultJson } from './request-plan.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -85,10 +80,6 @@ interface Waiter {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** An id a merged call goes upstream with as it is: the first caller's answer then needs no rewriting. */
-const plainId = (id: unknown): boolean =>
-  (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.length <= 64);
-
 /**
  * One network at the gateway: its upstream nodes, its head, its response cache, and the calls in
  * flight to it. It runs the plan, forward and compose stages of a request (pipeline.ts): a request
@@ -100,6 +91,7 @@ const plainId = (id: unknown): boolean =>
 export class NetworkGateway {
   readonly cache: ResponseCache | null;
   readonly head: ChainHead;
+  private readonly planner: CallPlanner;
   private readonly inflight = new Map<string, Waiter[]>();
   /** Moves at each reorg flush: an answer read before one is not kept after it. */
   private epoch = 0;
@@ -123,6 +115,7 @@ export class NetworkGateway {
         this.epoch += 1;
       },
     });
+    this.planner = new CallPlanner(network.path, this.cache, this.head, filterIds, settings.logsMaxRange);
   }
 
   /** A JSON-RPC call (single or batch) from the gateway itself; answers the parsed JSON. */
@@ -133,100 +126,9 @@ export class NetworkGateway {
     return JSON.parse(text);
   }
 
-  /**
-   * The plan stage: what the gateway answers itself (the cache, the logs guard, another account's
-   * filter, subscriptions elsewhere than on a WebSocket), what it sends in place of the caller's
-   * params, and the request's route to the nodes. Answers a promise only when a range must be
-   * checked against the head.
-   */
+  /** The plan stage (call-planner.ts). */
   plan(plan: RequestPlan, local: boolean): Promise<void> | undefined {
-    if (plan.passing === 0) return undefined;
-    // Calls the screen answered must be composed with the nodes' answers.
-    let read = plan.passing < plan.calls.length;
-    let ranged: PlannedCall[] | undefined;
-    for (const item of plan.calls) {
-      if (item.answer !== undefined) continue;
-      const { rule, call } = item;
-      if (rule.gatewayAnswers) {
-        read = true;
-        if (local) item.local = true;
-        else refuseCall(item, RpcErrorCodes.methodNotAvailable, RpcMessages.webSocketOnly(call.method));
-        continue;
-      }
-      if (rule.filterId !== null || rule.idempotentSend || rule.rangeGuard) read = true;
-      if (rule.filterId === 'names') {
-        const params = Array.isArray(call.params) ? call.params : [];
-        const owned = this.filterIds.read(plan.accountId, this.network.path, params[0]);
-        if (owned === null) {
-          refuseCall(item, RpcErrorCodes.filterNotFound, RpcMessages.filterNotFound);
-          continue;
-        }
-        item.params = [owned.nodeId, ...params.slice(1)];
-        item.filterRange = owned.range;
-      } else if (rule.rangeGuard && !this.readFilter(item)) continue;
-      if (rule.rangeGuard) {
-        ranged ??= [];
-        ranged.push(item);
-      }
-      if (this.cache) {
-        item.freshness = freshnessOf(rule.cache, item.params ?? call.params);
-        if (item.freshness.kind === 'never') continue;
-        read = true;
-        item.cacheKey = keyOf(call.method, item.params ?? call.params);
-        const hit = this.cache.get(item.cacheKey);
-        if (hit !== undefined) {
-          item.answer = resultJson(idOf(call), hit);
-          item.errorCode = null;
-        }
-      }
-    }
-    const [single] = plan.calls;
-    if (read) plan.route = 'composed';
-    else {
-      // A call whose id cannot go upstream as it is (none, null, a long string) is not merged: the
-      // first caller's answer is passed on as the node sends it, with that id.
-      const merges = !plan.parsed.batch && single !== undefined && single.rule.merges && plainId(single.call.id);
-      plan.route = merges ? 'merged' : 'as-sent';
-    }
-    return ranged && this.guardRanges(ranged);
-  }
-
-  /**
-   * eth_getLogs and eth_newFilter: the filter read as a node written in Go reads it (any spelling of
-   * its keys) and sent on as read; refused when it names a block hash and a range. Answers whether
-   * the call goes on.
-   */
-  private readFilter(item: PlannedCall): boolean {
-    const params = Array.isArray(item.call.params) ? item.call.params : [];
-    const read = readLogFilter(params[0]);
-    if ('refusal' in read) {
-      refuseCall(item, RpcErrorCodes.invalidParams, read.refusal);
-      return false;
-    }
-    item.params = [read.filter, ...params.slice(1)];
-    return true;
-  }
-
-  /**
-   * Ranges past RPC_GET_LOGS_MAX_RANGE refused (a tag or a missing end read as the head): an
-   * eth_getLogs or eth_newFilter filter's, and for eth_getFilterLogs the blocks its filter covers
-   * up to the head now. A new filter's blocks are read here, to go in its id.
-   */
-  private async guardRanges(items: PlannedCall[]): Promise<void> {
-    const head = () => this.head.head();
-    const maxRange = this.settings.logsMaxRange;
-    for (const item of items) {
-      if (item.answer !== undefined) continue;
-      let refused: string | null = null;
-      if (item.rule.filterId === 'names') {
-        if (item.filterRange) refused = await filterLogsRefusal(item.filterRange, maxRange, head);
-      } else {
-        const filter = (item.params as [LogFilter])[0];
-        refused = await logsRangeRefusal(filter, maxRange, head);
-        if (!refused && item.rule.filterId === 'creates') item.filterRange = await filterRange(filter, head);
-      }
-      if (refused) refuseCall(item, RpcErrorCodes.limitExceeded, refused);
-    }
+    return this.planner.plan(plan, local);
   }
 
   /** The forward and compose stages: the request's calls sent by their route, and the answer to all of them. */
@@ -446,18 +348,6 @@ export class NetworkGateway {
   close(): void {
     this.head.stop();
   }
-}
-
-const keyOf = (method: string, params: unknown) => `${method}\n${JSON.stringify(params ?? null)}`;
-
-/** A call in the gateway's own encoding: its method and params (as JSON, when it has any) under `id`. */
-const encoded = (method: string, id: unknown, paramsJson: string | undefined): string =>
-  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(method)}${paramsJson === undefined ? '' : `,"params":${paramsJson}`}}`;
-
-/** A call in the gateway's own encoding: its method and params as the gateway read them, under `id`. */
-function encodeCall(call: RpcCall, id: unknown, params: unknown = call.params): string {
-  const hasParams = params !== undefined || Object.hasOwn(call, 'params');
-  return encoded(call.method, id, hasParams ? JSON.stringify(params) : undefined);
 }
 
 /** A shared answer with the caller's id: the node's result (or error) read once, for every caller. */

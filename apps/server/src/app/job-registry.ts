@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { JobRun, Jobs } from '../jobs/scheduler.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { cleanUpDrafts } from '../modules/accounts/draft-cleanup.job.ts';
 import { checkAlerts } from '../modules/alerts/alerts.job.ts';
@@ -9,14 +10,6 @@ import { runBilling } from '../modules/billing/usage-billing.job.ts';
 import type { CardProvider } from '../modules/cards/card-provider.ts';
 import { keepInsight } from '../modules/insight/insight-retention.job.ts';
 import { buildPaymentServices } from '../services.ts';
-
-/** How a job was started: by the schedule, or now by an operator (`jobs run NAME`). */
-export interface JobRun {
-  scheduled: boolean;
-}
-
-/** Every scheduled job by name; `npm run admin -- jobs run NAME` runs one now. */
-export type Jobs = Record<string, (run?: JobRun) => Promise<unknown>>;
 
 export function buildJobs(deps: {
   db: Db;

@@ -4,8 +4,11 @@ import type { RpcCall } from './rpc-request.ts';
 export const plainId = (id: unknown): boolean =>
   (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && id.length <= 64);
 
-/** What identical calls share: their method and params as the gateway read them (the cache's key too). */
-export const keyOf = (method: string, params: unknown) => `${method}\n${JSON.stringify(params ?? null)}`;
+/** What identical calls share, their method and params (as JSON) as the gateway read them: the merge's and the cache's key. */
+export const sharedKey = (method: string, paramsJson: string | undefined) => `${method}\n${paramsJson ?? 'null'}`;
+
+export const keyOf = (method: string, params: unknown) =>
+  sharedKey(method, params === undefined ? undefined : JSON.stringify(params));
 
 /** A call in the gateway's own encoding: its method and params (as JSON, when it has any) under `id`. */
 export const encoded = (method: string, id: unknown, paramsJson: string | undefined): string =>

@@ -3,7 +3,7 @@ import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorCodeOf } from '../insight/answer-errors.ts';
 import { type AnswerMemory, type HeldAnswer, type NotHeld, notHeldMessage } from './answer-memory.ts';
-import { encodeCall, encoded } from './call-encoding.ts';
+import { encodeCall, encoded, sharedKey } from './call-encoding.ts';
 import { CallPlanner } from './call-planner.ts';
 import { ChainHead } from './chain-head.ts';
 import type { FilterIds } from './filter-ids.ts';
@@ -177,7 +177,7 @@ export class NetworkGateway {
     const { call } = item;
     const id = idOf(call);
     const paramsJson = Object.hasOwn(call, 'params') ? JSON.stringify(call.params) : undefined;
-    const key = `${call.method}\n${paramsJson ?? 'null'}`;
+    const key = sharedKey(call.method, paramsJson);
     const body = encoded(call.method, id, paramsJson);
     const running = this.inflight.get(key);
     if (running) {

@@ -14,6 +14,7 @@ import {
   LOCKED_TARGET,
   MINIMAL_TARGET,
   NETWORKS,
+  PARSING_TARGET,
   scenarios,
 } from './support/gateway-scenarios.ts';
 import { type KeyLists, keyCheckCost } from './support/key-check-cost.ts';
@@ -156,6 +157,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     fixed: await minimalProxy(cleanup, upstreams.fixed.url, holder),
     anvil: await minimalProxy(cleanup, upstreams.anvil.url, holder),
   };
+  const parsingProxy = await minimalProxy(cleanup, upstreams.fixed.url, holder, true);
   if (pinning) {
     for (const pid of [
       srv.pid,
@@ -165,6 +167,7 @@ async function main(cleanup: Cleanup): Promise<number> {
       proxies?.anvil.pid,
       nodeProxies.fixed.pid,
       nodeProxies.anvil.pid,
+      parsingProxy.pid,
     ]) {
       pin(pid, pinning.servers);
     }
@@ -207,6 +210,10 @@ async function main(cleanup: Cleanup): Promise<number> {
       url: nodeProxies[upstream].url,
       cpuSeconds: cpuOf(nodeProxies[upstream].pid),
     });
+    // The floor of reading the calls, where the gateway is judged (distinct calls, fixed upstream).
+    if (kind === 'distinct' && upstream === 'fixed') {
+      targets.push({ name: PARSING_TARGET, url: parsingProxy.url, cpuSeconds: cpuOf(parsingProxy.pid) });
+    }
     const gatewayTarget: Target = {
       name: 'gateway',
       url: holder.gatewayUrl(NETWORKS[upstream]),
@@ -247,7 +254,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     const lines = [`${scenario.label}:`, table(best)];
     for (const m of best.slice(1)) lines.push(comparisonLine(compare(m, direct)));
     const gatewayBest = best.find((m) => m.target === 'gateway') as Measurement;
-    for (const reference of ['nginx', MINIMAL_TARGET]) {
+    for (const reference of ['nginx', MINIMAL_TARGET, PARSING_TARGET]) {
       const m = best.find((b) => b.target === reference);
       if (m)
         lines.push(

@@ -13,6 +13,11 @@ export type UpstreamName = keyof typeof NETWORKS;
 export const LOCKED_TARGET = 'gateway, locked key';
 /** The least a proxy in Node.js does per request (support/minimal-proxy.ts): the runtime's ceiling. */
 export const MINIMAL_TARGET = 'minimal Node proxy';
+/**
+ * The same proxy reading each body with JSON.parse first: the least any gateway that screens or
+ * meters its calls adds, so its ratio to the minimal proxy is the floor such a gateway starts from.
+ */
+export const PARSING_TARGET = 'parsing Node proxy';
 
 /**
  * `distinct`: every call an eth_getBalance of an address not asked before, the traffic customers
@@ -94,6 +99,7 @@ export function figuresOf(
   const locked = others.find((m) => m.target === LOCKED_TARGET);
   const nginx = others.find((m) => m.target === 'nginx');
   const minimal = others.find((m) => m.target === MINIMAL_TARGET);
+  const parsing = others.find((m) => m.target === PARSING_TARGET);
   const figures: Figure[] = [
     { suite: 'gateway', name: `gateway req/s, ${label}`, value: Math.round(gateway.requestsPerSecond), unit: 'req/s' },
   ];
@@ -120,6 +126,23 @@ export function figuresOf(
         value: round(gateway.p50 - minimal.p50, 3),
         unit: 'ms',
         ...target(fixed && load.connections === 1, { max: 0.05 }),
+      },
+    );
+  }
+  if (minimal && parsing) {
+    // Not judged: what reading the calls alone costs, and how far the gateway is from that floor.
+    figures.push(
+      {
+        suite: 'gateway',
+        name: `parsing Node proxy ÷ minimal Node proxy req/s (the floor of reading the calls), ${label}`,
+        value: round(parsing.requestsPerSecond / minimal.requestsPerSecond, 2),
+        unit: '×',
+      },
+      {
+        suite: 'gateway',
+        name: `gateway ÷ parsing Node proxy req/s, ${label}`,
+        value: round(gateway.requestsPerSecond / parsing.requestsPerSecond, 2),
+        unit: '×',
       },
     );
   }

@@ -3,14 +3,34 @@
 // (nginx says how far from a proxy written in C). node:http, the key checked from the query string
 // against one known key, the body passed to a kept-alive undici Pool through dispatch() and the
 // answer streamed back; no metering, no limits, no JSON parsing.
-// Run as a process of its own: `node --import tsx bench/support/minimal-proxy.ts PORT UPSTREAM KEY_ID KEY`.
+// Run as a process of its own: `node --import tsx bench/support/minimal-proxy.ts PORT UPSTREAM KEY_ID KEY [parse]`.
+// With `parse` it also reads each body as JSON (JSON.parse) and refuses one that is not a JSON-RPC
+// request object or a batch of them: the least any gateway that screens or meters its calls must add
+// per request, so that "parsing proxy ÷ minimal proxy" is the floor such a gateway starts from.
 // With KEY_ID `-` it checks no key and counts the JSON-RPC calls it passes on (GET /calls answers the
 // count): the cache suite puts it between the gateway and the node to count what reaches the node.
 import http from 'node:http';
 import { Pool } from 'undici';
 
+/** The number of calls in a JSON-RPC body (a request object or a non-empty batch of them), 0 for anything else. */
+function readCalls(text: string): number {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 0;
+  }
+  const calls = Array.isArray(value) ? value : [value];
+  for (const call of calls) {
+    if (typeof call !== 'object' || call === null || typeof (call as { method?: unknown }).method !== 'string')
+      return 0;
+  }
+  return calls.length;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [port, upstream, keyId, key] = process.argv.slice(2) as [string, string, string, string];
+  const [port, upstream, keyId, key, mode] = process.argv.slice(2) as [string, string, string, string, string?];
+  const parses = mode === 'parse';
   const target = new URL(upstream);
   const pool = new Pool(target.origin, { connections: 256, keepAliveTimeout: 30_000 });
   const refuse = (response: http.ServerResponse, status: number) => {
@@ -35,6 +55,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     request.on('end', () => {
       // One "method" key per call, a batch's included.
       if (counting) calls += Buffer.concat(chunks).toString().split('"method"').length - 1;
+      if (parses && readCalls(Buffer.concat(chunks).toString()) === 0) {
+        refuse(response, 400);
+        return;
+      }
       pool.dispatch(
         {
           path: `${target.pathname}${target.search}`,

@@ -80,9 +80,18 @@ export async function countingProxy(
   return { ...proxy, calls: async () => Number(await (await fetch(proxy.url)).text()) };
 }
 
-/** The minimal Node.js proxy (bench/support/minimal-proxy.ts) in front of an upstream, for one key. */
-export async function minimalProxy(cleanup: Cleanup, upstream: string, holder: KeyHolder): Promise<Upstream> {
-  const proxy = await supportProcess(cleanup, 'minimal-proxy.ts', [upstream, holder.keyId, holder.key]);
+/**
+ * The minimal Node.js proxy (bench/support/minimal-proxy.ts) in front of an upstream, for one key;
+ * with `parses`, the same proxy reading each body as JSON first.
+ */
+export async function minimalProxy(
+  cleanup: Cleanup,
+  upstream: string,
+  holder: KeyHolder,
+  parses = false,
+): Promise<Upstream> {
+  const args = [upstream, holder.keyId, holder.key, ...(parses ? ['parse'] : [])];
+  const proxy = await supportProcess(cleanup, 'minimal-proxy.ts', args);
   return { url: rpcUrl(proxy.url.replace(/\/$/, ''), 'proxy', holder.keyId, holder.key), pid: proxy.pid };
 }
 

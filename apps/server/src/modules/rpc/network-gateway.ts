@@ -132,7 +132,7 @@ export class NetworkGateway {
   }
 
   /** The forward and compose stages: the request's calls sent by their route, and the answer to all of them. */
-  async answer(plan: RequestPlan, text: string, options: AnswerOptions): Promise<GatewayAnswer> {
+  answer(plan: RequestPlan, text: string, options: AnswerOptions): Promise<GatewayAnswer> {
     if (plan.route === 'as-sent') return this.asSent(plan, text, options.mayStream);
     if (plan.route === 'merged') return this.merged(plan, options.mayStream);
     return this.composed(plan, options.local);
@@ -147,21 +147,12 @@ export class NetworkGateway {
       body = JSON.stringify(plan.parsed.batch ? rebuilt : rebuilt[0]);
     }
     if (!mayStream && !(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
-    return this.passedOn(plan, await this.upstreams.send(body), mayStream);
+    const answer = await this.upstreams.send(body);
+    return mayStream ? passedOn(answer) : this.held(plan, answer);
   }
 
-  /** A node's answer to the caller: streamed or read whole as it came, or held whole (bounded) when it may not stream. */
-  private async passedOn(plan: RequestPlan, answer: NodeAnswer, mayStream: boolean): Promise<GatewayAnswer> {
-    if (mayStream) {
-      if ('body' in answer) return { ...answer, cache: 'MISS' };
-      return {
-        status: answer.status,
-        contentType: answer.contentType,
-        cache: 'MISS',
-        stream: answer.stream,
-        length: answer.length,
-      };
-    }
+  /** A node's answer held whole, within the request's and the process's bounds (or every call refused). */
+  private async held(plan: RequestPlan, answer: NodeAnswer): Promise<GatewayAnswer> {
     const held = await this.memory.hold(answer, this.settings.maxAnswerBytes, plan.accountId);
     if (typeof held === 'string') return this.unheld(plan, held);
     return { ...held, cache: 'MISS' };
@@ -183,7 +174,8 @@ export class NetworkGateway {
     if (running) {
       const shared = await new Promise<SharedAnswer | null>((resolve, reject) => running.push({ resolve, reject }));
       if (shared) return joined(shared, id);
-      return this.passedOn(plan, await this.upstreams.send(body), mayStream);
+      const answer = await this.upstreams.send(body);
+      return mayStream ? passedOn(answer) : this.held(plan, answer);
     }
     // The leader makes no promise for the others: most calls are never joined.
     const waiting: Waiter[] = [];
@@ -195,7 +187,7 @@ export class NetworkGateway {
       const answer = await this.upstreams.send(body);
       // Only an answer read whole is shared; the others ask the nodes themselves.
       if ('body' in answer) shared = { answer };
-      return await this.passedOn(plan, answer, mayStream);
+      return mayStream ? passedOn(answer) : await this.held(plan, answer);
     } catch (error) {
       failure = { error };
       throw error;
@@ -348,6 +340,19 @@ export class NetworkGateway {
   close(): void {
     this.head.stop();
   }
+}
+
+/** A node's answer as it came (read whole or streaming), for a transport that may stream it. */
+function passedOn(answer: NodeAnswer): GatewayAnswer {
+  if ('body' in answer)
+    return { status: answer.status, contentType: answer.contentType, body: answer.body, cache: 'MISS' };
+  return {
+    status: answer.status,
+    contentType: answer.contentType,
+    cache: 'MISS',
+    stream: answer.stream,
+    length: answer.length,
+  };
 }
 
 /** A shared answer with the caller's id: the node's result (or error) read once, for every caller. */

@@ -60,7 +60,8 @@ export class RpcPipeline {
       this.meter(exchange, plan);
       this.observe(exchange, parsed, started, answer);
       return answer;
-    } catch (error) {
+    } catch (thrown) {
+      const error = refusalOf(thrown, exchange.network, parsed);
       this.observeFailure(exchange, parsed, started, error);
       throw error;
     }
@@ -96,23 +97,17 @@ export class RpcPipeline {
     return gateway;
   }
 
-  /** forward and compose (network-gateway.ts): the calls sent by their route, and the answer to all of them. */
-  private async forward(
+  /**
+   * forward and compose (network-gateway.ts): the calls sent by their route, and the answer to all
+   * of them; no node answering is a refusal of the request (refusalOf).
+   */
+  private forward(
     gateway: NetworkGateway,
     exchange: Exchange,
     plan: RequestPlan,
     text: string,
   ): Promise<GatewayAnswer> {
-    try {
-      return await gateway.answer(plan, text, exchange);
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      const { name } = exchange.network;
-      const id = plan.parsed.id;
-      throw error.timedOut
-        ? new RpcRefusal(504, RpcErrorCodes.upstream, RpcMessages.upstreamTimeout(name), id)
-        : new RpcRefusal(502, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(name), id);
-    }
+    return gateway.answer(plan, text, exchange);
   }
 
   /** meter: every call past the screen is the customer's, answered from the cache or by a node alike. */
@@ -164,4 +159,13 @@ export class RpcPipeline {
       origin: shown.origin,
     };
   }
+}
+
+/** What the caller is told when no node answered (HTTP 502, or 504 on a timeout); any other error as it is. */
+function refusalOf(error: unknown, network: RpcNetwork, parsed: ParsedRpcBody | undefined): unknown {
+  if (!(error instanceof UpstreamError)) return error;
+  const id = parsed?.id ?? null;
+  return error.timedOut
+    ? new RpcRefusal(504, RpcErrorCodes.upstream, RpcMessages.upstreamTimeout(network.name), id)
+    : new RpcRefusal(502, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(network.name), id);
 }

@@ -78,8 +78,15 @@ interface RawAnswer {
   connection: string | undefined;
 }
 
-/** A POST over node:http, with the connection details fetch hides; `partly` sends only the body's first bytes. */
-function rawPost(url: URL, body: string, options: { agent?: http.Agent; partly?: boolean } = {}): Promise<RawAnswer> {
+/**
+ * A POST over node:http, with the connection details fetch hides; `partly` sends only the body's
+ * first bytes, `inPieces` sends the rest a moment after them.
+ */
+function rawPost(
+  url: URL,
+  body: string,
+  options: { agent?: http.Agent; partly?: boolean; inPieces?: boolean } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
     const request = http.request(url, { method: 'POST', headers, agent: options.agent }, (answer) => {
@@ -96,7 +103,10 @@ function rawPost(url: URL, body: string, options: { agent?: http.Agent; partly?:
     });
     request.on('error', reject);
     if (options.partly) request.write(body.slice(0, 10));
-    else request.end(body);
+    else if (options.inPieces) {
+      request.write(body.slice(0, 10));
+      setTimeout(() => request.end(body.slice(10)), 20);
+    } else request.end(body);
   });
 }
 
@@ -167,6 +177,35 @@ describe('the gateway served before the console’s router', () => {
       id: 5,
       result: '0x1',
     });
+  });
+
+  it('reads a body that came with its headers and one that arrives in pieces alike, on one kept-alive connection', async () => {
+    const url = new URL(await ready());
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answers: Array<Omit<RawAnswer, 'connection'>> = [];
+      for (const [id, inPieces] of [
+        [1, false],
+        [2, true],
+        [3, false],
+      ] as const) {
+        const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'txpool_content', params: [] });
+        const { status, body: answer, reused } = await rawPost(url, body, { agent, inPieces });
+        answers.push({ status, body: answer, reused });
+      }
+      expect(answers).toEqual([
+        { status: 200, body: { jsonrpc: '2.0', id: 1, result: '0x1' }, reused: false },
+        { status: 200, body: { jsonrpc: '2.0', id: 2, result: '0x1' }, reused: true },
+        { status: 200, body: { jsonrpc: '2.0', id: 3, result: '0x1' }, reused: true },
+      ]);
+      const empty = await rawPost(url, '', { agent });
+      expect({ status: empty.status, body: empty.body }).toEqual({
+        status: 400,
+        body: { jsonrpc: '2.0', id: null, error: { code: RpcErrorCodes.parseError, message: RpcMessages.notJson } },
+      });
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses a body that does not all arrive in time with 408, and closes that connection', async () => {

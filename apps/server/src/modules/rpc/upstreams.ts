@@ -116,22 +116,19 @@ export class NetworkUpstreams {
    * Sends a JSON-RPC body to the first node that answers; a streamed answer must be read or
    * destroyed by the caller.
    */
-  async send(body: string): Promise<NodeAnswer> {
-    const upstreams = this.upstreams ?? (await this.resolve());
+  send(body: string): Promise<NodeAnswer> {
+    const { upstreams } = this;
+    if (!upstreams) return this.resolve().then(() => this.send(body));
     // The first node answers nearly every request: the others are ordered only when it is down.
     const [first] = upstreams;
-    if (first?.healthy) {
-      try {
-        return await this.ask(first, body);
-      } catch (error) {
-        this.markDown(first, (error as Error).message);
-        if (upstreams.length === 1)
-          throw new UpstreamError(`${this.network.name}: no upstream answered`, isTimeout(error));
-        this.failovers += 1;
-        return this.sendToOthers(upstreams.slice(1), body, isTimeout(error));
-      }
-    }
-    return this.sendToOthers(upstreams, body, false);
+    if (!first?.healthy) return this.sendToOthers(upstreams, body, false);
+    return this.ask(first, body).catch((error: unknown) => {
+      this.markDown(first, (error as Error).message);
+      if (upstreams.length === 1)
+        throw new UpstreamError(`${this.network.name}: no upstream answered`, isTimeout(error));
+      this.failovers += 1;
+      return this.sendToOthers(upstreams.slice(1), body, isTimeout(error));
+    });
   }
 
   /** The healthy nodes in order, then the others, until one answers. */

@@ -7,13 +7,17 @@ import { addUsage, type UsageCount } from '../usage/usage.service.ts';
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** A gateway request's usage always has its key. */
+type KeyUsage = UsageCount & { apiKeyId: string };
+
 /**
  * Counts gateway requests in memory per account, key, resource and day (UTC), and writes the
  * counts to the database every few seconds and at shutdown: no database write per request.
  * A failed write keeps its counts for the next one, so nothing counted is lost.
  */
 export class UsageMeter {
-  private counts = new Map<string, UsageCount>();
+  /** The counts not yet written, by key (a key's few resources and days in a short list: no key string built per request). */
+  private counts = new Map<string, KeyUsage[]>();
   private readonly loop = new FlushLoop(() => this.write());
 
   constructor(
@@ -26,7 +30,7 @@ export class UsageMeter {
 
   count(accountId: string, apiKeyId: string, resource: string, requests: number, at?: Date): void {
     this.totals.set(resource, (this.totals.get(resource) ?? 0) + requests);
-    this.add({ accountId, apiKeyId, resource, date: at ? dayOf(at.getTime()) : this.today(), usage: requests });
+    this.add(accountId, apiKeyId, resource, at ? dayOf(at.getTime()) : this.today(), requests);
   }
 
   private day = '';
@@ -42,17 +46,25 @@ export class UsageMeter {
     return this.day;
   }
 
-  private add(count: UsageCount): void {
-    const key = `${count.accountId}|${count.apiKeyId}|${count.resource}|${count.date}`;
-    const entry = this.counts.get(key);
-    if (entry) entry.usage += count.usage;
-    else this.counts.set(key, { ...count });
+  private add(accountId: string, apiKeyId: string, resource: string, date: string, usage: number): void {
+    const counted = this.counts.get(apiKeyId);
+    if (!counted) {
+      this.counts.set(apiKeyId, [{ accountId, apiKeyId, resource, date, usage }]);
+      return;
+    }
+    for (const entry of counted) {
+      if (entry.resource === resource && entry.date === date && entry.accountId === accountId) {
+        entry.usage += usage;
+        return;
+      }
+    }
+    counted.push({ accountId, apiKeyId, resource, date, usage });
   }
 
   /** Requests counted and not yet written. */
   get unflushed(): number {
     let total = 0;
-    for (const c of this.counts.values()) total += c.usage;
+    for (const counted of this.counts.values()) for (const c of counted) total += c.usage;
     return total;
   }
 
@@ -63,14 +75,14 @@ export class UsageMeter {
 
   private async write(): Promise<void> {
     if (this.counts.size === 0) return;
-    const batch = this.counts;
+    const batch = [...this.counts.values()].flat();
     this.counts = new Map();
     let accounts: string[];
     try {
-      accounts = await addUsage(this.db, [...batch.values()]);
+      accounts = await addUsage(this.db, batch);
     } catch (error) {
-      for (const c of batch.values()) this.add(c);
-      this.log.error({ err: error, records: batch.size }, 'usage could not be written; kept for the next flush');
+      for (const c of batch) this.add(c.accountId, c.apiKeyId, c.resource, c.date, c.usage);
+      this.log.error({ err: error, records: batch.length }, 'usage could not be written; kept for the next flush');
       throw error;
     }
     // Unbilled usage counts against the available credit: suspension follows at once (and the

@@ -140,6 +140,7 @@ export const RpcMessages = {
   deletedKey: 'This API key has been deleted.',
   suspended:
     'This account has been suspended due to an insufficient balance. Please top up credits (Billings, Buy Credits) to re-activate it.',
+  usePost: `Send JSON-RPC requests to this URL with POST (or open a WebSocket to it with ${RPC_WS_SUFFIX} after the network).`,
   notJson: 'Parse error: the body is not valid JSON.',
   notJsonRpc: 'Invalid request: the body must be a JSON-RPC 2.0 request object or a non-empty array of them.',
   batchTooLarge: (max: number) => `Invalid request: a batch may hold at most ${max} requests.`,

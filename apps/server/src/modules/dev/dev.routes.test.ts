@@ -71,16 +71,30 @@ describe('the dev outbox, reached from another machine', () => {
         // A proxy or tunnel on this machine connects from loopback for every visitor.
         ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
         ['127.0.0.1', { forwarded: 'for=203.0.113.9' }],
+        // What other proxies send instead, and a plain nginx proxy_pass that sends none of them
+        // but the public name it was reached by.
+        ['127.0.0.1', { via: '1.1 nginx' }],
+        ['127.0.0.1', { 'x-forwarded-proto': 'https' }],
+        ['127.0.0.1', { 'x-forwarded-host': 'staging.example.com' }],
+        ['127.0.0.1', { 'x-real-ip': '203.0.113.9' }],
+        ['127.0.0.1', { 'true-client-ip': '203.0.113.9' }],
+        ['127.0.0.1', { 'x-client-ip': '203.0.113.9' }],
+        ['127.0.0.1', { 'x-original-forwarded-for': '203.0.113.9' }],
+        ['127.0.0.1', { host: 'staging.example.com' }],
+        ['127.0.0.1', { host: '203.0.113.9:3000' }],
+        ['127.0.0.1', { host: 'localhost.example.com' }],
       ] as const) {
         const answer = await read(url, remoteAddress, headers);
         expect(answer.statusCode).toBe(404);
         expect(answer.body).not.toContain('123456');
         refused += 1;
       }
-      const local = await read(url, '127.0.0.1');
-      expect(local.statusCode).toBe(200);
-      expect(local.body).toContain('123456');
+      for (const host of ['localhost:3000', '127.0.0.1:5173', '[::1]:3000', 'app.localhost']) {
+        const local = await read(url, '127.0.0.1', { host });
+        expect(local.statusCode).toBe(200);
+        expect(local.body).toContain('123456');
+      }
     }
-    reportFigures('dev outbox loopback only', { outsideReads: refused, refused, loopbackReads: 3 });
+    reportFigures('dev outbox loopback only', { outsideReads: refused, refused, loopbackReads: 12 });
   });
 });

@@ -11,7 +11,22 @@ import { route } from '../../http/route.ts';
 import { readOutbox } from '../../mail/mailer.ts';
 import { publicProviders } from '../identity/third-party/third-party.providers.ts';
 
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'cf-connecting-ip', 'x-forwarded-host'];
+/** Headers a proxy or tunnel adds: a plain nginx `proxy_pass` sends none of X-Forwarded-For, but may send these. */
+const PROXY_HEADERS = [
+  'x-forwarded-for',
+  'forwarded',
+  'via',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-real-ip',
+  'true-client-ip',
+  'x-client-ip',
+  'x-original-forwarded-for',
+  'cf-connecting-ip',
+];
+
+/** A Host header naming this machine: localhost (or a name under it), 127.x.x.x or [::1], with any port. */
+const LOOPBACK_HOST = /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -46,9 +61,10 @@ export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, conf
   // The outbox holds every code the server mailed: whoever reads it can reset any password. Only
   // this machine's own sockets see it, as if it were not there for anyone else.
   // A proxy or tunnel on this machine (nginx, ngrok) connects from loopback for everyone: a request
-  // it forwarded says so in its headers, and is refused too.
+  // it forwarded says so in its headers, or names the public host it was sent to, and is refused too.
   const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!fromLoopbackSocket(req) || PROXY_HEADERS.some((name) => req.headers[name] !== undefined)) {
+    const forwarded = PROXY_HEADERS.some((name) => req.headers[name] !== undefined);
+    if (!fromLoopbackSocket(req) || forwarded || !LOOPBACK_HOST.test(req.headers.host ?? '')) {
       return reply.callNotFound();
     }
   };

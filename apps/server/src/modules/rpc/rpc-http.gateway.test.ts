@@ -208,6 +208,22 @@ describe('the gateway served before the console’s router', () => {
     }
   });
 
+  it('answers a GET (or any method but POST) of an RPC URL with a JSON-RPC error that says to POST', async () => {
+    const url = await ready();
+    const answers = [];
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const answer = await fetch(url, { method });
+      answers.push({ method, status: answer.status, allow: answer.headers.get('allow'), body: await answer.json() });
+    }
+    const refused = { jsonrpc: '2.0', id: null, error: { code: RpcErrorCodes.invalidRequest, message: RpcMessages.usePost } };
+    expect(answers).toEqual(
+      ['GET', 'PUT', 'DELETE'].map((method) => ({ method, status: 405, allow: 'POST, OPTIONS', body: refused })),
+    );
+    // Also without a key or on an unknown network: nothing is read before the method.
+    const bare = await fetch(`${server().url}/api/v1.0/rpc/nowhere`);
+    expect({ status: bare.status, body: await bare.json() }).toEqual({ status: 405, body: refused });
+  });
+
   it('refuses a body that does not all arrive in time with 408, and closes that connection', async () => {
     const url = new URL(await ready());
     const body = JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'txpool_content', params: [] });

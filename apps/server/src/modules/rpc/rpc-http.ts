@@ -31,9 +31,11 @@ const PREFLIGHT = {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The gateway's requests: a POST or a preflight under the RPC base path. */
-export const isGatewayRequest = (request: IncomingMessage): boolean =>
-  (request.method === 'POST' || request.method === 'OPTIONS') && (request.url ?? '').startsWith(PREFIX);
+/**
+ * The gateway's requests: anything under the RPC base path (a POST, a preflight, or another method
+ * it answers with how to call it). A WebSocket upgrade never comes here: the server hands it over apart.
+ */
+export const isGatewayRequest = (request: IncomingMessage): boolean => (request.url ?? '').startsWith(PREFIX);
 
 /** A path part as the router decoded it, or as sent when it does not decode. */
 function decoded(part: string): string {
@@ -186,6 +188,13 @@ export class RpcHttp {
     if (request.method === 'OPTIONS') {
       request.resume();
       response.writeHead(204, PREFLIGHT).end();
+      return;
+    }
+    if (request.method !== 'POST') {
+      // A browser's GET of an RPC URL, or a client set to the wrong method: told what to send.
+      request.resume();
+      const refusal = new RpcRefusal(405, RpcErrorCodes.invalidRequest, RpcMessages.usePost);
+      writeJson(response, refusal.httpStatus, refusal.body(), { allow: 'POST, OPTIONS' });
       return;
     }
     this.serve(request, response).catch((error: unknown) => this.fail(request, response, error));

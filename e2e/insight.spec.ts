@@ -105,7 +105,7 @@ test('a developer sees per-method analytics, the failed call in the request log,
   admin('jobs', 'run', 'alerts');
   admin('jobs', 'run', 'alerts');
   const subjects = async () => (await alertMails(request, email)).map((m) => m.subject);
-  await expect.poll(subjects).toEqual([expect.stringMatching(/Low credit alert started on Insight journey/)]);
+  await expect.poll(subjects).toEqual([expect.stringMatching(/Low credit alert started on "Insight journey"/)]);
   const started = await alertMails(request, email);
   expect(started[0]?.text).toContain('Available credit is 10.00 USD, below 20.00 USD.');
   await page.reload();

@@ -181,7 +181,7 @@ test('an invited e-mail is mailed a sign-up link and joins the account by signin
     subject: string;
     text: string;
   }>;
-  expect(mails[0]?.subject).toContain('You are invited to Inviting account');
+  expect(mails[0]?.subject).toContain('You are invited to "Inviting account"');
   const link = mails[0]?.text.match(/https?:\/\/\S+\/sign-up/)?.[0];
   expect(link).toBeTruthy();
 

@@ -312,6 +312,7 @@ export const ForwardingMessages = {
   webhookHeaderRequired: 'Webhook Header is required.',
   webhookHeaderValueRequired: 'Webhook Header Value is required.',
   nameRequired: 'Name is required.',
+  nameInvalid: 'Name cannot hold line breaks, tabs or other control characters.',
   webhookUrlRequired: 'Webhook URL is required.',
   // spec B §2 delete confirmation
   deleteWarning: 'This wallet will be permanently deleted, related services may be effected.',

@@ -4,6 +4,9 @@ export const Messages = {
   // spec B §5 identity forms
   firstNameRequired: 'First name is required.',
   lastNameRequired: 'Last name is required.',
+  // Names go into e-mails: none holds a line break, a tab or another control character.
+  firstNameInvalid: 'First name cannot hold line breaks, tabs or other control characters.',
+  lastNameInvalid: 'Last name cannot hold line breaks, tabs or other control characters.',
   emailRequired: 'Email is required.',
   passwordRequired: 'Password is required.',
   confirmPasswordRequired: 'Confirm password is required.',
@@ -133,6 +136,7 @@ export const Messages = {
   // ours: API keys
   apiKeyNotFound: 'API key not found.',
   apiKeyNameTooLong: 'API key name must be at most 100 characters.',
+  apiKeyNameInvalid: 'API key name cannot hold line breaks, tabs or other control characters.',
   apiKeyDeleteActive: 'Deactivate the API key before deleting it.',
   apiKeyLimit: 'An account can have at most 100 API keys.',
   apiKeyHourlyLimit: 'An account can create at most 20 API keys per hour. Please try again later.',

@@ -1,13 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { isStrongPassword, isValidAccountName, isValidEmail, normalizeEmail, shortenAccountId } from './rules.ts';
+import {
+  hasControlCharacters,
+  isStrongPassword,
+  isValidAccountName,
+  isValidEmail,
+  normalizeEmail,
+  quotedName,
+  shortenAccountId,
+} from './rules.ts';
 import { isSuccessWrapper } from './wrapper.ts';
 
 describe('account name rule', () => {
-  it.each(['a', 'Main net', 'ops_1.2/3=4+5-6', 'x'.repeat(256), 'tab\there'])('accepts %j', (name) => {
+  it.each(['a', 'Main net', 'ops_1.2/3=4+5-6', 'x'.repeat(256), 'no\u00a0break'])('accepts %j', (name) => {
     expect(isValidAccountName(name)).toBe(true);
   });
   it.each(['', 'x'.repeat(257), 'émile', '日本', 'semi;colon', 'a@b', 'rocket 🚀'])('refuses %j', (name) => {
     expect(isValidAccountName(name)).toBe(false);
+  });
+  // Names go into e-mails: a line of their own could pass for the service's words.
+  it.each([
+    'tab\there',
+    'Ops\r\nSECURITY NOTICE. Your account is locked',
+    'line\nbreak',
+    'sep\u2028arator',
+    'nul\u0000',
+  ])('refuses %j, which holds a control character', (name) => {
+    expect(hasControlCharacters(name)).toBe(true);
+    expect(isValidAccountName(name)).toBe(false);
+  });
+});
+
+describe('names in e-mails', () => {
+  it('are quoted as data, on one line', () => {
+    expect(quotedName('Shared ops')).toBe('"Shared ops"');
+    expect(quotedName('Ops\r\n\r\nSECURITY NOTICE')).toBe('"Ops SECURITY NOTICE"');
   });
 });
 

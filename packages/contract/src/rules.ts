@@ -1,8 +1,25 @@
 /** Pure validation rules shared by the server (authoritative) and the web forms. */
 
-/** spec A §5: 1 to 256 of word characters, whitespace, _ . / = + - (only ASCII word characters pass). */
+/**
+ * Line breaks, tabs and every other control character (and the Unicode line and paragraph
+ * separators): no name holds one, since names go into e-mails, where a line of its own could pass
+ * for the service's words.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
+export const hasControlCharacters = (text: string) => text.search(CONTROL_CHARACTERS) >= 0;
+/** The text on one line: each run of control characters becomes a space. */
+export const oneLine = (text: string) => text.replace(CONTROL_CHARACTERS, ' ');
+
+/**
+ * spec A §5: 1 to 256 of word characters, whitespace, _ . / = + - (only ASCII word characters pass);
+ * of whitespace, no line break or tab (hasControlCharacters).
+ */
 export const ACCOUNT_NAME_PATTERN = '^[\\w\\s./=+-]{1,256}$';
-export const isValidAccountName = (name: string) => new RegExp(ACCOUNT_NAME_PATTERN).test(name);
+export const isValidAccountName = (name: string) =>
+  new RegExp(ACCOUNT_NAME_PATTERN).test(name) && !hasControlCharacters(name);
+
+/** A name as e-mails quote it: in quotation marks, as data rather than the mail's own words. */
+export const quotedName = (name: string) => `"${oneLine(name)}"`;
 export const MAX_ACCOUNTS_PER_USER = 10;
 export const HIDDEN_ACCOUNT_NAME = 'ACCOUNT_CREATION';
 

@@ -54,7 +54,7 @@ describe.each(testDatabases)('account access on $name', (database) => {
     expect(answer.body.data).toEqual({ email: member.email, status: 'INVITED' });
     expect((await userRoles(owner, h))[1]).toMatchObject({ email: member.email, firstName: '', roleName: 'INVITED' });
     const [mail] = await mails(server(), member.email);
-    expect(mail?.subject).toBe('You are invited to Shared ops on EBS Console');
+    expect(mail?.subject).toBe('You are invited to "Shared ops" on EBS Console');
     expect(mail?.text).toContain('/accounts');
 
     expect((await listed(member.c)).map((a) => [a.id, a.name, a.roleName])).toEqual([[id, 'Shared ops', 'MEMBER']]);
@@ -134,7 +134,7 @@ describe.each(testDatabases)('account access on $name', (database) => {
     const pending = (await userRoles(owner, h))[1];
     expect(pending).toEqual({ id: invitation?.id, email, firstName: '', lastName: '', roleName: 'INVITED' });
     const [mail] = await mails(server(), email);
-    expect(mail?.subject).toBe('You are invited to Invited ops on EBS Console');
+    expect(mail?.subject).toBe('You are invited to "Invited ops" on EBS Console');
     expect(mail?.text).toContain('http://localhost:8080/sign-up');
 
     const joined = await signedUp(server(), email);

@@ -6,6 +6,7 @@ import {
   Messages,
   normalizeEmail,
   OWNER_ROLE,
+  quotedName,
 } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -111,17 +112,17 @@ interface MailFacts {
 
 const signInInvitationMail = (config: Config, f: MailFacts): Mail => ({
   to: f.to,
-  subject: `You are invited to ${f.accountName} on ${config.PRODUCT_NAME}`,
+  subject: `You are invited to ${quotedName(f.accountName)} on ${config.PRODUCT_NAME}`,
   text:
-    `${f.by} invited you to the account ${f.accountName} on ${config.PRODUCT_NAME}. ` +
+    `${f.by} invited you to the account ${quotedName(f.accountName)} on ${config.PRODUCT_NAME}. ` +
     `Sign in at ${config.PUBLIC_URL}/accounts and you will find it in your accounts.`,
 });
 
 const invitationMail = (config: Config, f: MailFacts): Mail => ({
   to: f.to,
-  subject: `You are invited to ${f.accountName} on ${config.PRODUCT_NAME}`,
+  subject: `You are invited to ${quotedName(f.accountName)} on ${config.PRODUCT_NAME}`,
   text:
-    `${f.by} invited you to the account ${f.accountName} on ${config.PRODUCT_NAME}. ` +
+    `${f.by} invited you to the account ${quotedName(f.accountName)} on ${config.PRODUCT_NAME}. ` +
     `Sign up with this e-mail address (${f.to}) at ${config.PUBLIC_URL}/sign-up and you will join it ` +
     'once your e-mail is verified.',
 });

@@ -119,6 +119,9 @@ describe.each(testDatabases)('the account creation wizard on $name', (database) 
     [{ accountName: 'bad;name' }, Messages.invalidAccountName],
     [{ accountName: 'ACCOUNT_CREATION' }, Messages.invalidAccountName],
     [{ accountName: '' }, Messages.invalidAccountName],
+    // An invitation quotes the name in an e-mail: no line of its own can pass for the service's words.
+    [{ accountName: 'Ops\r\nSECURITY NOTICE. Your account is locked' }, Messages.invalidAccountName],
+    [{ accountName: 'tab\there' }, Messages.invalidAccountName],
     [{ accountName: 'ok', cardId: '00000000-0000-4000-8000-000000000000' }, Messages.cardNotFound],
     [{ accountName: 'ok', cardId: 'not-a-uuid' }, 'body.cardId must match format "uuid"'],
     [{ accountName: 'ok', redeemWelcomeCredit: 'yes' }, 'body.redeemWelcomeCredit must be boolean'],

@@ -173,7 +173,7 @@ describe.each(testDatabases)('signing secret on $name', (database) => {
       subject: string;
       text: string;
     }>;
-    expect(mails[0]?.subject).toBe('The signing secret of Settings on EBS Console was rotated');
+    expect(mails[0]?.subject).toBe('The signing secret of "Settings" on EBS Console was rotated');
     expect(mails[0]?.text).toContain(`${ownerEmail} rotated the webhook signing secret`);
     expect(mails[0]?.text).toContain(`Until ${previousSecretExpiresAt}, webhooks are signed with both`);
     expect(mails[0]?.text).not.toContain(secret.slice('whsec_'.length));

@@ -5,6 +5,7 @@ import {
   isValidAccountName,
   Messages,
   OWNER_ROLE,
+  quotedName,
   type RotatedSigningSecret,
 } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -126,9 +127,9 @@ interface RotationFacts {
 
 const rotationMail = (config: RotationDeps['config'], f: RotationFacts): Mail => ({
   to: f.to,
-  subject: `The signing secret of ${f.accountName} on ${config.PRODUCT_NAME} was rotated`,
+  subject: `The signing secret of ${quotedName(f.accountName)} on ${config.PRODUCT_NAME} was rotated`,
   text:
-    `${f.by} rotated the webhook signing secret of the account ${f.accountName} on ${config.PRODUCT_NAME} ` +
+    `${f.by} rotated the webhook signing secret of the account ${quotedName(f.accountName)} on ${config.PRODUCT_NAME} ` +
     `at ${f.at.toISOString()}. ` +
     (f.previousSecretExpiresAt
       ? `Until ${f.previousSecretExpiresAt}, webhooks are signed with both the new and the previous secret; ` +

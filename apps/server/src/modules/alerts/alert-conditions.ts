@@ -1,4 +1,4 @@
-import { type AlertSetting, ERROR_RATE_MIN_CALLS, ERROR_RATE_MINUTES } from '@ebs/contract';
+import { type AlertSetting, ERROR_RATE_MIN_CALLS, ERROR_RATE_MINUTES, quotedName } from '@ebs/contract';
 import type { AlertState } from './alerts.store.ts';
 
 /** What the alerts of one account are judged on. */
@@ -45,7 +45,7 @@ export function holdingNow(alerts: AlertSetting[], facts: AccountFacts): AlertSt
           if (used >= threshold) {
             hold(
               'KEY_DAILY_LIMIT',
-              `The key "${key.name}" has used ${percent(used)} of its daily limit of ${key.dailyLimit.toLocaleString('en-US')} requests.`,
+              `The key ${quotedName(key.name)} has used ${percent(used)} of its daily limit of ${key.dailyLimit.toLocaleString('en-US')} requests.`,
               key.keyId,
             );
           }

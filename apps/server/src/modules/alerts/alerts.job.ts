@@ -1,4 +1,4 @@
-import { type AlertKind, ERROR_RATE_MINUTES } from '@ebs/contract';
+import { type AlertKind, ERROR_RATE_MINUTES, quotedName } from '@ebs/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -79,10 +79,10 @@ async function tell(deps: AlertDeps, account: WatchedAccount, state: AlertState,
   if (!to) return;
   const title = TITLES[state.kind];
   const link = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/account/${account.accountId}/overview`;
-  const subject = `${deps.config.PRODUCT_NAME}: ${title} alert ${started ? 'started' : 'cleared'} on ${to.name}`;
+  const subject = `${deps.config.PRODUCT_NAME}: ${title} alert ${started ? 'started' : 'cleared'} on ${quotedName(to.name)}`;
   const text = started
-    ? `${state.message}\n\nThe alert "${title}" of the account "${to.name}" holds from now. You will get one more e-mail when it clears.\n\n${link}`
-    : `The alert "${title}" of the account "${to.name}" has cleared. ${state.message}\n\n${link}`;
+    ? `${state.message}\n\nThe alert "${title}" of the account ${quotedName(to.name)} holds from now. You will get one more e-mail when it clears.\n\n${link}`
+    : `The alert "${title}" of the account ${quotedName(to.name)} has cleared. ${state.message}\n\n${link}`;
   for (const email of to.emails) await deps.mailer.send({ to: email, subject, text });
 }
 

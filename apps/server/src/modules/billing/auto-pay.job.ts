@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { quotedName } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {
@@ -117,7 +118,7 @@ async function processAccount(
   await deps.mailer.send({
     to: account.email,
     subject: `Your ${deps.productName} auto pay payment failed`,
-    text: `We could not charge ${amount} USD to the default card of the account "${account.name}": ${failure} We will try again in ${hours} hours. You can buy credits or change the card in the console at any time.`,
+    text: `We could not charge ${amount} USD to the default card of the account ${quotedName(account.name)}: ${failure} We will try again in ${hours} hours. You can buy credits or change the card in the console at any time.`,
   });
   run.failed += 1;
 }

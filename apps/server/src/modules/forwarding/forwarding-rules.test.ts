@@ -144,6 +144,12 @@ describe('checkName', () => {
       expect(refusal(() => checkName(value))).toEqual(badRequest('Name is required.'));
     }
   });
+
+  it('refuses a name with a line break, a tab or another control character (wallet names go into e-mails)', () => {
+    for (const value of ['Gas\r\nSECURITY NOTICE', 'Gas\twallet', 'Gas\u2028wallet']) {
+      expect(refusal(() => checkName(value))).toEqual(badRequest(M.nameInvalid));
+    }
+  });
 });
 
 describe('requiredFields', () => {

@@ -1,5 +1,6 @@
 import {
   FORWARDING_NETWORKS,
+  hasControlCharacters,
   isNetwork,
   ForwardingMessages as M,
   MINIMUM_FORWARDING_AMOUNT,
@@ -52,10 +53,11 @@ function numberText(value: number): string {
   return (steps / 100_000).toFixed(5).replace(/0+$/, '').replace(/\.$/, '');
 }
 
-/** A name given with a visible character. */
+/** A name given with a visible character, and no line break, tab or other control character. */
 export function checkName(value: unknown): string {
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text) throw badRequest(M.nameRequired);
+  if (hasControlCharacters(text)) throw badRequest(M.nameInvalid);
   return text;
 }
 

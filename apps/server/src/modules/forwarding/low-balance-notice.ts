@@ -1,3 +1,4 @@
+import { quotedName } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { findAccountOwner } from '../accounts/account-rows.service.ts';
@@ -36,6 +37,6 @@ export async function tellLowBalance(
   await deps.mailer.send({
     to: owner.email,
     subject: `Your ${deps.productName} gas fee funding wallet needs funds`,
-    text: `The gas fee funding wallet "${owner.walletName}" (${owner.address}) of the account "${owner.accountName}" cannot pay the network fee of the next token forward on ${network}: it needs at least ${needed}. Send native tokens to ${owner.address}; waiting forwards continue by themselves once it is funded.`,
+    text: `The gas fee funding wallet ${quotedName(owner.walletName)} (${owner.address}) of the account ${quotedName(owner.accountName)} cannot pay the network fee of the next token forward on ${network}: it needs at least ${needed}. Send native tokens to ${owner.address}; waiting forwards continue by themselves once it is funded.`,
   });
 }

@@ -59,6 +59,20 @@ describe.each(testDatabases)('identity refusals on $name', (database) => {
     expectError(answer, 400, { message: 'Password miss match!', error: 'InvalidParameterException' });
   });
 
+  it('refuses a first or last name with a line break or a tab (names go into e-mails), and creates no user', async () => {
+    const email = uniqueEmail();
+    const names = [
+      { givenName: 'Nora\r\nSECURITY NOTICE', familyName: 'B', message: Messages.firstNameInvalid },
+      { givenName: 'Nora', familyName: 'Lee\tX', message: Messages.lastNameInvalid },
+    ];
+    for (const { message, ...name } of names) {
+      const answer = await client().post('/auth/sign-up', { email, password: 'violet tram 84', ...name });
+      expectError(answer, 400, { message, error: 'InvalidParameterException' });
+    }
+    const users = await server().db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toEqual([]);
+  });
+
   it('refuses a referral code that does not exist', async () => {
     const answer = await client().post('/auth/sign-up', {
       email: uniqueEmail(),

@@ -1,6 +1,7 @@
 import {
   type AuthSession,
   type CodeDelivery,
+  hasControlCharacters,
   isStrongPassword,
   isValidEmail,
   Messages,
@@ -99,6 +100,10 @@ export class IdentityService implements IdentityProvider {
       throw new AppError('InvalidParameterException', Messages.passwordMissMatch);
     }
     this.checkPolicy(input.password);
+    if (hasControlCharacters(input.givenName))
+      throw new AppError('InvalidParameterException', Messages.firstNameInvalid);
+    if (hasControlCharacters(input.familyName))
+      throw new AppError('InvalidParameterException', Messages.lastNameInvalid);
     await enforce(this.limiter, [[`mail:ip:${ip}`, LIMITS.mailPerIp]]);
     // Codes are upper case; people type them as they like.
     const referralCode = input.referralCode?.trim().toUpperCase() || null;

@@ -70,6 +70,18 @@ describe.each(testDatabases)('API key refusals on $name', (database) => {
     expect(await liveKeyCount(server(), m.accountId)).toBe(1);
   });
 
+  it('refuses a name with a line break, a tab or another control character, creating and renaming nothing', async () => {
+    const m = await keyUser(server());
+    const created = await m.createOk('unchanged');
+    for (const name of ['key\r\nSECURITY NOTICE', 'tab\tkey', 'nul\u0000']) {
+      expectRefused(await m.create(name), 400, Messages.apiKeyNameInvalid);
+      expectRefused(await m.c.post(KEY, { name }, m.h), 400, Messages.apiKeyNameInvalid);
+      expectRefused(await m.post(`${created.id}/updateName`, { apiKeyName: name }), 400, Messages.apiKeyNameInvalid);
+    }
+    expect(await liveKeyCount(server(), m.accountId)).toBe(1);
+    expect((await keyRow(server(), created.id)).name).toBe('unchanged');
+  });
+
   it('refuses unknown fields, creating and renaming nothing', async () => {
     const m = await keyUser(server());
     expectRefused(

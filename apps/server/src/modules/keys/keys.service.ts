@@ -6,6 +6,7 @@ import {
   type ApiKeyList,
   type ApiKeySettings,
   type CreatedApiKey,
+  hasControlCharacters,
   isApiKeyNameGiven,
   type KeyRollOverlap,
   KeyRuleMessages,
@@ -31,6 +32,7 @@ export function checkKeyName(name: unknown, requiredMessage: string): string {
   if (!isApiKeyNameGiven(name)) throw badRequest(requiredMessage);
   const trimmed = name.trim();
   if ([...trimmed].length > API_KEY_NAME_MAX) throw badRequest(Messages.apiKeyNameTooLong);
+  if (hasControlCharacters(trimmed)) throw badRequest(Messages.apiKeyNameInvalid);
   return trimmed;
 }
 

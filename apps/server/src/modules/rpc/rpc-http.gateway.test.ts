@@ -215,7 +215,11 @@ describe('the gateway served before the console’s router', () => {
       const answer = await fetch(url, { method });
       answers.push({ method, status: answer.status, allow: answer.headers.get('allow'), body: await answer.json() });
     }
-    const refused = { jsonrpc: '2.0', id: null, error: { code: RpcErrorCodes.invalidRequest, message: RpcMessages.usePost } };
+    const refused = {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: RpcErrorCodes.invalidRequest, message: RpcMessages.usePost },
+    };
     expect(answers).toEqual(
       ['GET', 'PUT', 'DELETE'].map((method) => ({ method, status: 405, allow: 'POST, OPTIONS', body: refused })),
     );

@@ -3,6 +3,7 @@ import {
   isValidEmail,
   type MfaChallenge,
   normalizeEmail,
+  oneLine,
   THIRD_PARTY_SCOPES,
   type ThirdPartyErrorCode,
   type ThirdPartyMfaStep,
@@ -90,7 +91,8 @@ export function requestedScopes(client: oidc.Configuration): string {
     .join(' ');
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, NAME_MAX) : '');
+/** A provider's name claim as a user's name: one line (its control characters become spaces), trimmed and cut. */
+const text = (value: unknown) => (typeof value === 'string' ? oneLine(value).trim().slice(0, NAME_MAX) : '');
 
 /**
  * Third-party sign-in with OpenID Connect: authorization code flow with PKCE, state and nonce

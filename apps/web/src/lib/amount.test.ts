@@ -8,6 +8,7 @@ import {
   isBlockedAmountKey,
   parseAmountInput,
   toAmount,
+  writesCents,
 } from './amount';
 
 describe('formatAmountInput', () => {
@@ -30,9 +31,20 @@ describe('formatAmountInput', () => {
 describe('parseAmountInput', () => {
   it('keeps digits only', () => {
     expect(parseAmountInput('$ 1,000')).toBe('1000');
-    expect(parseAmountInput('$ 12a.5')).toBe('125');
+    expect(parseAmountInput('$ 12a5')).toBe('125');
     expect(parseAmountInput('-3')).toBe('3');
     expect(parseAmountInput(undefined)).toBe('');
+  });
+
+  it('never turns cents into dollars: nothing from a dot on is read', () => {
+    expect(parseAmountInput('12.50')).toBe('12');
+    expect(parseAmountInput('$ 0.5')).toBe('0');
+    expect(parseAmountInput('$ 1,000.99')).toBe('1000');
+  });
+
+  it('reads commas as the thousands separators the field writes, also while it is edited', () => {
+    expect(parseAmountInput('$ 1,00')).toBe('100');
+    expect(parseAmountInput('$ 1,0005')).toBe('10005');
   });
 
   it('round-trips with the formatter', () => {
@@ -93,5 +105,15 @@ describe('depositMinimum', () => {
   it('falls back to 1 without a setting or a minAmount', () => {
     expect(depositMinimum(undefined)).toBe(1);
     expect(depositMinimum({ mandatory: true })).toBe(1);
+  });
+});
+
+describe('writesCents', () => {
+  it('finds a typed or pasted decimal separator', () => {
+    for (const text of ['.', ',', '12.50', '12,50', '0.5', '$ 1,000.00', '7,5']) expect(writesCents(text)).toBe(true);
+  });
+
+  it('lets whole dollars through, grouped or not', () => {
+    for (const text of ['7', '1000', '1,000', '$ 12,345', '']) expect(writesCents(text)).toBe(false);
   });
 });

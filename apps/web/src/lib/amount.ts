@@ -16,8 +16,19 @@ export const formatAmountInput = (value: string | number | null | undefined): st
   return digits ? `$ ${groupThousands(digits)}` : '';
 };
 
-/** spec A §5: only digits can be typed; everything else (the dollar sign, commas, dots, letters) is dropped. */
-export const parseAmountInput = (text: string | undefined): string => digitsOf(text);
+/**
+ * spec A §5: only digits can be typed; everything else (the dollar sign, the thousands' commas,
+ * letters) is dropped. Cents never become dollars: text from a dot on is not read ("12.50" reads 12,
+ * not 1250). A comma is only ever a thousands' separator here: the field's own text has them while
+ * it is edited ("$ 1,00" on the way from 1,000 to 100).
+ */
+export const parseAmountInput = (text: string | undefined): string => digitsOf((text ?? '').split('.')[0]);
+
+/**
+ * A typed key or pasted text that would write cents (a dot, or a comma before one or two last
+ * digits: "12,50"): amounts are whole US dollars, so it is refused and the user told so.
+ */
+export const writesCents = (text: string) => /\.|,\d{0,2}$/.test(text.trim());
 
 /** spec A §5: a key that types something other than a digit is refused; shortcuts and editing keys pass. */
 export const isBlockedAmountKey = (key: string, withModifier: boolean) =>

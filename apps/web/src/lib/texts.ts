@@ -132,6 +132,7 @@ export const Texts = {
   // spec A §2 Billing overview
   billing: {
     buyCredits: 'Buy Credits',
+    wholeDollarsOnly: 'Whole US dollars only.',
     addPaymentCards: 'Add Payment Cards',
     addCard: 'Add Card',
     postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',

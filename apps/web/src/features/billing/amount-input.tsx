@@ -1,25 +1,45 @@
-import { InputNumber, type InputNumberProps } from 'antd';
-import { formatAmountInput, isBlockedAmountKey, parseAmountInput } from '../../lib/amount';
+import { InputNumber, type InputNumberProps, Typography } from 'antd';
+import { useState } from 'react';
+import { formatAmountInput, isBlockedAmountKey, parseAmountInput, writesCents } from '../../lib/amount';
+import { Texts } from '../../lib/texts';
 
 type AmountInputProps = Omit<InputNumberProps, 'formatter' | 'parser' | 'precision' | 'onKeyDown' | 'min' | 'max'>;
 
 /**
  * A USD amount (spec A §5): digits only, shown as "$ 1,000". It keeps what was typed, 0 or past the
  * limits included: the form's rule says what is wrong (`amountError`), where a clamp would quietly
- * turn 0 into 1 and 100000 into 99,999 and go on to pay that.
+ * turn 0 into 1 and 100000 into 99,999 and go on to pay that. A typed or pasted decimal separator is
+ * refused where the user sees it ("Whole US dollars only.") and never shifts the amount: "12.50"
+ * stays 12, never 1,250.
  */
 export function AmountInput(props: AmountInputProps) {
+  const [refused, setRefused] = useState(false);
   return (
-    <InputNumber
-      {...props}
-      className="amount-input"
-      precision={0}
-      inputMode="numeric"
-      formatter={(value) => formatAmountInput(value)}
-      parser={parseAmountInput}
-      onKeyDown={(event) => {
-        if (isBlockedAmountKey(event.key, event.ctrlKey || event.metaKey || event.altKey)) event.preventDefault();
-      }}
-    />
+    <div className="amount-field">
+      <InputNumber
+        {...props}
+        className="amount-input"
+        precision={0}
+        inputMode="numeric"
+        formatter={(value) => formatAmountInput(value)}
+        parser={parseAmountInput}
+        onKeyDown={(event) => {
+          const withModifier = event.ctrlKey || event.metaKey || event.altKey;
+          if (isBlockedAmountKey(event.key, withModifier)) event.preventDefault();
+          if (!withModifier && event.key.length === 1) setRefused(writesCents(event.key));
+        }}
+        onPaste={(event) => {
+          const cents = writesCents(event.clipboardData.getData('text'));
+          // Refused whole: the amount stays what it was.
+          if (cents) event.preventDefault();
+          setRefused(cents);
+        }}
+      />
+      {refused && (
+        <Typography.Text type="danger" role="alert" className="amount-refusal">
+          {Texts.billing.wholeDollarsOnly}
+        </Typography.Text>
+      )}
+    </div>
   );
 }

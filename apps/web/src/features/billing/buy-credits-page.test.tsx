@@ -56,6 +56,37 @@ async function pay(amount: string) {
 setUpPageTests();
 
 describe('BuyCreditsPage: Make One Time Pay', () => {
+  it('refuses a typed or pasted decimal separator with "Whole US dollars only." and never shifts the amount', async () => {
+    start([visa(true)]);
+    const oneTime = await card('Make One Time Pay');
+    const field = within(oneTime).getByRole('spinbutton') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '12' } });
+    expect(field.value).toBe('$ 12');
+
+    fireEvent.keyDown(field, { key: '.' });
+    expect(within(oneTime).getByRole('alert').textContent).toBe('Whole US dollars only.');
+    fireEvent.keyDown(field, { key: '5' });
+    expect(within(oneTime).queryByRole('alert')).toBeNull();
+
+    fireEvent.keyDown(field, { key: ',' });
+    expect(within(oneTime).getByRole('alert').textContent).toBe('Whole US dollars only.');
+    const paste = (text: string) => fireEvent.paste(field, { clipboardData: { getData: () => text } });
+    paste('0.5');
+    expect(within(oneTime).getByRole('alert').textContent).toBe('Whole US dollars only.');
+    // What was typed before stays: the cents never become dollars.
+    expect(field.value).toBe('$ 12');
+    paste('1,000');
+    expect(within(oneTime).queryByRole('alert')).toBeNull();
+  });
+
+  it('does not keep Pay spinning behind the confirmation', async () => {
+    start([visa(true)]);
+    await pay('$ 30');
+    await screen.findByText('$30.00 USD');
+    const oneTime = await card('Make One Time Pay');
+    expect(within(oneTime).getByRole('button', { name: 'Pay' }).className).not.toContain('ant-btn-loading');
+  });
+
   it('confirms with the default card and deposits once with an idempotency key', async () => {
     const calls = start(
       [visa(true)],
@@ -185,6 +216,14 @@ describe('BuyCreditsPage: Auto Pay', () => {
 
     fireEvent.change(threshold, { target: { value: '1' } });
     fireEvent.change(within(autoPay).getByLabelText('Amount (USD)'), { target: { value: '20' } });
+    // Both fields refuse cents where the user sees it, and keep their amounts.
+    fireEvent.keyDown(threshold, { key: '.' });
+    fireEvent.keyDown(within(autoPay).getByLabelText('Amount (USD)'), { key: ',' });
+    expect(
+      within(autoPay)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual(['Whole US dollars only.', 'Whole US dollars only.']);
     fireEvent.click(within(autoPay).getByRole('button', { name: 'Save Auto Pay' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Your auto pay setting has been saved.'));

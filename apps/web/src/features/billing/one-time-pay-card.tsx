@@ -67,7 +67,7 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
         >
           <AmountInput />
         </Form.Item>
-        <SubmitButton pending={cards.isLoading || pending !== null} block={false}>
+        <SubmitButton pending={cards.isLoading} block={false}>
           {T.pay}
         </SubmitButton>
       </Form>

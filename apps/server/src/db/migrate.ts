@@ -20,6 +20,7 @@ import * as gatewayInsight from './migrations/2026_11_27_0101_gateway_insight.ts
 import * as alerts from './migrations/2026_11_27_0201_alerts.ts';
 import * as analyticsReads from './migrations/2026_11_27_0301_analytics_reads.ts';
 import * as apiKeyCreations from './migrations/2026_11_28_0101_api_key_creations.ts';
+import * as memberInvitations from './migrations/2026_11_28_0201_member_invitations.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0201_alerts': alerts,
   '2026_11_27_0301_analytics_reads': analyticsReads,
   '2026_11_28_0101_api_key_creations': apiKeyCreations,
+  '2026_11_28_0201_member_invitations': memberInvitations,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

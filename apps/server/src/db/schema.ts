@@ -113,6 +113,8 @@ export interface AccountMembersTable {
   account_id: string;
   user_id: string;
   role_name: string;
+  /** The invitation the member joined by, if any (it is used up then): removing its row removes the member. */
+  invitation_id: string | null;
   created_at: Timestamp;
 }
 

@@ -73,6 +73,29 @@ describe.each(testDatabases)('account access on $name', (database) => {
     expect(shape(details.body.data.userRoles)).toEqual(shape(roles));
   });
 
+  it('removes a member by the row of the invitation they have just accepted, as the owner\'s open page still shows it', async () => {
+    const { owner, id, h } = await ownerOf(server(), 'Removal');
+    const member = await signedUp(server());
+    await add(owner, h, { email: member.email });
+    // The owner's page, still open, holds the invitation's row.
+    const invited = (await userRoles(owner, h)).find((r) => r.email === member.email);
+    expect(invited?.roleName).toBe('INVITED');
+    // The user opens My Accounts and joins.
+    expect((await listed(member.c)).map((a) => a.id)).toEqual([id]);
+
+    const removed = await remove(owner, h, invited?.id as string);
+    expect(removed.status).toBe(200);
+    expect(shape(await userRoles(owner, h))).toEqual([[expect.any(String), 'OWNER']]);
+    expect(await listed(member.c)).toEqual([]);
+    expect((await member.c.get('/api/v1.0/account/details', h)).status).toBe(403);
+    // The row is gone: removing it again says so.
+    const again = await remove(owner, h, invited?.id as string);
+    expect({ status: again.status, message: again.body.message }).toEqual({
+      status: 404,
+      message: Messages.userNotInAccount,
+    });
+  });
+
   it.each([
     ['', Messages.userEmailRequired],
     ['   ', Messages.userEmailRequired],

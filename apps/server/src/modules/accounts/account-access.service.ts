@@ -99,6 +99,12 @@ export async function removeUser(db: Db, caller: Caller, account: CurrentAccount
     if (member ? await access.deleteMember(trx, account.id, id) : await access.deleteInvitation(trx, account.id, id)) {
       return;
     }
+    // A row listed as an invitation the user has accepted since: the member it became is removed.
+    const joined = await access.findMemberByInvitation(trx, account.id, id);
+    if (joined && joined.roleName !== OWNER_ROLE && joined.userId !== caller.userId) {
+      await access.deleteMember(trx, account.id, joined.userId);
+      return;
+    }
     throw notFound(Messages.userNotInAccount);
   });
 }

@@ -74,6 +74,21 @@ export async function insertInvitation(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** The member who joined the account by an invitation, now used up. */
+export async function findMemberByInvitation(
+  db: Db,
+  accountId: string,
+  invitationId: string,
+): Promise<{ userId: string; roleName: string } | undefined> {
+  const row = await db
+    .selectFrom('account_members')
+    .select(['user_id', 'role_name'])
+    .where('account_id', '=', accountId)
+    .where('invitation_id', '=', invitationId)
+    .executeTakeFirst();
+  return row && { userId: row.user_id, roleName: row.role_name };
+}
+
 export async function deleteInvitation(db: Db, accountId: string, invitationId: string): Promise<boolean> {
   const deleted = await db
     .deleteFrom('account_invitations')
@@ -90,11 +105,11 @@ export async function deleteInvitation(db: Db, accountId: string, invitationId: 
 export async function acceptInvitations(db: Db, userId: string, email: string): Promise<void> {
   await db
     .insertInto('account_members')
-    .columns(['account_id', 'user_id', 'role_name'])
+    .columns(['account_id', 'user_id', 'role_name', 'invitation_id'])
     .expression((eb) =>
       eb
         .selectFrom('account_invitations')
-        .select(['account_id', sql<string>`cast(${userId} as uuid)`.as('user_id'), 'role_name'])
+        .select(['account_id', sql<string>`cast(${userId} as uuid)`.as('user_id'), 'role_name', 'id as invitation_id'])
         .where('email', '=', email),
     )
     .onConflict((c) => c.columns(['account_id', 'user_id']).doNothing())

@@ -49,7 +49,11 @@ async function whatIsThere(db: Db) {
   return { setting, users: users.map((u) => u.email), ...rows[0] };
 }
 
-describe('the embedded database after the PGlite upgrade (0.3 → 0.4, both PostgreSQL 17.5)', () => {
+// Each test creates, migrates and copies whole PGlite databases (10–20 s alone, twice that beside the
+// rest of the suite on two cores): its bound is the work's, not the suite's 30 s.
+describe('the embedded database after the PGlite upgrade (0.3 → 0.4, both PostgreSQL 17.5)', {
+  timeout: 120_000,
+}, () => {
   it('opens a data directory the previous version wrote as it is, every row kept, with small shared buffers', async () => {
     const dir = await dataDir();
     const previous = await previousDatabase(dir);

@@ -35,6 +35,8 @@ describe('logs', () => {
     await rpcCall(holder.url('ethereum/mainnet'), body);
     await rpcCall(holder.url('ethereum/mainnet').replace('/rpc/', '/rpc/nowhere/'), body);
     await fetch(holder.url('ethereum/mainnet'), { method: 'GET' });
+    // A key sent where the router answers (a mistyped path) is logged with the URL: redacted.
+    await fetch(holder.url('ethereum/mainnet').replace('/rpc/', '/rpcs/'), { method: 'GET' });
     await rpcCall(`${server().url}/api/v1.0/rpc/ethereum/mainnet`, body, {
       'content-type': 'application/json',
       'x-api-key-id': holder.keyId,

@@ -126,7 +126,10 @@ export const Texts = {
     usd: 'USD',
     requests: 'requests',
     legend: 'Legend',
-    noUsageInRange: 'No usage in this range. Pick a longer range above.',
+    noUsageInRange: 'No usage in this range.',
+    firstCallBefore: 'To make a first call, open the ',
+    firstCallLink: 'RPC page',
+    firstCallAfter: ": it builds each network's URL from an API key.",
   },
 
   // spec A §2 Billing overview

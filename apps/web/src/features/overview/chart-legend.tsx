@@ -1,7 +1,12 @@
+import { Link } from 'react-router-dom';
+import { accountPath } from '../../app/paths';
 import { Texts } from '../../lib/texts';
 import type { LegendEntry } from './chart-option';
 
+const T = Texts.overview;
+
 interface Props {
+  accountId: string;
   entries: readonly LegendEntry[];
   hidden: ReadonlySet<string>;
   onToggle: (name: string) => void;
@@ -9,10 +14,19 @@ interface Props {
 
 /**
  * The chart's legend, above its canvas: every entry whole, wrapping onto as many lines as it needs.
- * An entry turns its series off and on, as the canvas legend did. A range without usage says so.
+ * An entry turns its series off and on, as the canvas legend did. A range without usage says so, and
+ * how to make a first call (a new account's Overview is empty).
  */
-export function ChartLegend({ entries, hidden, onToggle }: Props) {
-  if (entries.length === 0) return <p className="overview-legend-none">{Texts.overview.noUsageInRange}</p>;
+export function ChartLegend({ accountId, entries, hidden, onToggle }: Props) {
+  if (entries.length === 0) {
+    return (
+      <p className="overview-legend-none">
+        {T.noUsageInRange} {T.firstCallBefore}
+        <Link to={accountPath(accountId, 'rpc')}>{T.firstCallLink}</Link>
+        {T.firstCallAfter}
+      </p>
+    );
+  }
   return (
     <ul className="overview-legend" aria-label={Texts.overview.legend}>
       {entries.map(({ name, color }) => {

@@ -277,11 +277,13 @@ describe('OverviewPage charts', () => {
     await waitFor(async () => expect((await chartOf('Account Billing')).off).toEqual([]));
   });
 
-  it('says so when no resource was used in the range', async () => {
+  it('says so when no resource was used in the range, and how to make a first call', async () => {
     open();
-    expect(
-      await within(cardOf('Service Usage')).findByText('No usage in this range. Pick a longer range above.'),
-    ).toBeTruthy();
+    const link = await within(cardOf('Service Usage')).findByRole('link', { name: 'RPC page' });
+    expect(link.getAttribute('href')).toBe(`/account/${ACCOUNT}/services/rpc`);
+    expect(link.closest('p')?.textContent).toBe(
+      'No usage in this range. To make a first call, open the RPC page: it builds each network's URL from an API key.',
+    );
     expect(within(cardOf('Service Usage')).queryByRole('list', { name: 'Legend' })).toBeNull();
   });
 

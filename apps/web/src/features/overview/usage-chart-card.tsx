@@ -74,7 +74,7 @@ export function UsageChartCard({ title, accountId, resources, measure, today }: 
     body = (
       <Suspense fallback={<ChartLoading />}>
         <Spin spinning={records.isFetching}>
-          <ChartLegend entries={chart.legend} hidden={hidden} onToggle={toggle} />
+          <ChartLegend accountId={accountId} entries={chart.legend} hidden={hidden} onToggle={toggle} />
           <EChart option={option} className="overview-chart" />
         </Spin>
       </Suspense>

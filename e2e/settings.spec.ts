@@ -221,9 +221,9 @@ test('a MEMBER is offered no access changes, and the server refuses them over th
   await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit account name' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Rotate' })).toHaveCount(0);
-  // A member still reads the signing secret.
-  await page.getByRole('button', { name: 'Reveal' }).click();
-  await expect(page.getByTestId('signing-secret')).toHaveText(/^whsec_/);
+  // The signing secret can sign the account's webhooks: the owner's only.
+  await expect(page.getByText('Only the owner of this account can reveal the signing secret.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reveal' })).toHaveCount(0);
 
   const token = await tokenOf(request, member.email, member.password);
   const details = await callAs(request, token, accountId, 'GET', '/api/v1.0/account/details');
@@ -246,6 +246,9 @@ test('a MEMBER is offered no access changes, and the server refuses them over th
   const rotation = await callAs(request, token, accountId, 'POST', '/api/v1.0/account/signing-secret/rotate');
   expect(rotation.status).toBe(403);
   expect(rotation.body.message).toBe('Only the owner of this account can rotate the signing secret.');
+  const reveal = await callAs(request, token, accountId, 'GET', '/api/v1.0/account/signing-secret');
+  expect(reveal.status).toBe(403);
+  expect(reveal.body.message).toBe('Only the owner of this account can reveal the signing secret.');
   await page.reload();
   await expect(accessRow(page, owner.email)).toBeVisible();
   await expect(page.getByTestId('account-name')).toHaveText('Members only');

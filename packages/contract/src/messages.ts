@@ -103,6 +103,7 @@ export const Messages = {
   ownerOnlyUsers: 'Only the owner of this account can add or remove users.',
   ownerOnlyWelcomeCredit: 'Only the owner of this account can redeem the welcome credit.',
   ownerOnlySigningSecret: 'Only the owner of this account can rotate the signing secret.',
+  ownerOnlyRevealSigningSecret: 'Only the owner of this account can reveal the signing secret.',
   ownerOnlyAlerts: 'Only the owner of this account can change its alerts.',
   alertsSaved: 'Alerts saved',
   signingSecretRotated:

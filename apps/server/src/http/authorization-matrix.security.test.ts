@@ -90,14 +90,15 @@ describe.each(testDatabases)('authorization matrix on $name', (database) => {
         expect({ key, public: r.public, scoped: r.accountScoped }).toEqual({ key, public: false, scoped: false });
       else expect({ key, public: r.public, scoped: r.accountScoped }).toEqual({ key, public: false, scoped: true });
     }
-    // docs/roles.md: renaming the account, adding or removing people, the welcome credit, rotating the
-    // signing secret and changing the alerts are the owner's.
+    // docs/roles.md: renaming the account, adding or removing people, the welcome credit, revealing
+    // and rotating the signing secret and changing the alerts are the owner's.
     expect(Object.fromEntries(routes.filter((r) => r.ownerOnly).map((r) => [keyOf(r), r.ownerOnly]))).toEqual({
       'POST /api/v1.0/account/redeemBonus': Messages.ownerOnlyWelcomeCredit,
       'POST /api/v1.0/account/updateAccountName': Messages.ownerOnlyRename,
       'POST /api/v1.0/account/user': Messages.ownerOnlyUsers,
       'DELETE /api/v1.0/account/:userId': Messages.ownerOnlyUsers,
       'POST /api/v1.0/account/signing-secret/rotate': Messages.ownerOnlySigningSecret,
+      'GET /api/v1.0/account/signing-secret': Messages.ownerOnlyRevealSigningSecret,
       'POST /api/v1.0/account/alerts': Messages.ownerOnlyAlerts,
     });
   });
@@ -167,6 +168,7 @@ describe.each(testDatabases)('authorization matrix on $name', (database) => {
         h,
       ),
       await member.post('/api/v1.0/account/signing-secret/rotate', undefined, h),
+      await member.get('/api/v1.0/account/signing-secret', h),
     ];
     expect(refusals.map((a) => [a.status, a.body.message])).toEqual([
       [403, Messages.ownerOnlyRename],
@@ -175,6 +177,7 @@ describe.each(testDatabases)('authorization matrix on $name', (database) => {
       [403, Messages.ownerOnlyUsers],
       [403, Messages.ownerOnlyWelcomeCredit],
       [403, Messages.ownerOnlySigningSecret],
+      [403, Messages.ownerOnlyRevealSigningSecret],
     ]);
   });
 

@@ -254,6 +254,7 @@ export const Texts = {
     previousSecretUntil: (at: string) => `The previous secret also signs webhooks until ${at}.`,
     copyAccountId: 'Copy account ID',
     ownerOnlyHint: 'Only the owner of this account can rename it and add or remove users.',
+    ownerOnlySecret: 'Only the owner of this account can reveal the signing secret.',
     deleteAccount: 'Delete Account',
     deleteAccountQuestion: 'Delete this account?',
     delete: 'Delete',

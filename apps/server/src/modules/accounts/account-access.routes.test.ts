@@ -73,7 +73,7 @@ describe.each(testDatabases)('account access on $name', (database) => {
     expect(shape(details.body.data.userRoles)).toEqual(shape(roles));
   });
 
-  it('removes a member by the row of the invitation they have just accepted, as the owner\'s open page still shows it', async () => {
+  it("removes a member by the row of the invitation they have just accepted, as the owner's open page still shows it", async () => {
     const { owner, id, h } = await ownerOf(server(), 'Removal');
     const member = await signedUp(server());
     await add(owner, h, { email: member.email });

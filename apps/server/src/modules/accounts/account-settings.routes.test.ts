@@ -92,7 +92,7 @@ describe.each(testDatabases)('signing secret on $name', (database) => {
   const read = (c: Client, h: Record<string, string>) =>
     c.get<{ secret: string }>('/api/v1.0/account/signing-secret', h);
 
-  it('gives every member the same whsec_ secret on every read, stored only sealed', async () => {
+  it('gives the owner the same whsec_ secret on every read, stored only sealed, and a member none', async () => {
     const { owner, member, id, h } = await ownerAndMember(server());
     const first = await read(owner, h);
     expect(first.status).toBe(200);
@@ -101,7 +101,12 @@ describe.each(testDatabases)('signing secret on $name', (database) => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
     expect((await read(owner, h)).body.data.secret).toBe(secret);
-    expect((await read(member, h)).body.data.secret).toBe(secret);
+    // Whoever holds the secret can forge the account's webhooks: a member cannot reveal it.
+    const refused = await read(member, h);
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 403,
+      message: Messages.ownerOnlyRevealSigningSecret,
+    });
 
     const sealed = await sealedSecret(server(), id);
     expect(sealed).toBeTruthy();
@@ -117,9 +122,9 @@ describe.each(testDatabases)('signing secret on $name', (database) => {
   });
 
   it('makes one secret for an account that has none, however many first reads race', async () => {
-    const { owner, member, id, h } = await ownerAndMember(server());
+    const { owner, id, h } = await ownerAndMember(server());
     await server().db.updateTable('accounts').set({ signing_secret_sealed: null }).where('id', '=', id).execute();
-    const answers = await Promise.all([read(owner, h), read(member, h), read(owner, h), read(member, h)]);
+    const answers = await Promise.all([read(owner, h), read(owner, h), read(owner, h), read(owner, h)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     const secrets = new Set(answers.map((a) => a.body.data.secret));
     expect(secrets.size).toBe(1);
@@ -144,8 +149,8 @@ describe.each(testDatabases)('signing secret on $name', (database) => {
     }
   });
 
-  it('rotates the secret for its owner: every member reads the new one, and the owner is e-mailed', async () => {
-    const { owner, member, id, h } = await ownerAndMember(server());
+  it('rotates the secret for its owner, who reads the new one and is e-mailed', async () => {
+    const { owner, id, h } = await ownerAndMember(server());
     const before = (await read(owner, h)).body.data.secret;
     const answer = await owner.post<RotatedSigningSecret>('/api/v1.0/account/signing-secret/rotate', undefined, h);
     expect(answer.status).toBe(200);
@@ -153,7 +158,7 @@ describe.each(testDatabases)('signing secret on $name', (database) => {
     const { secret, previousSecretExpiresAt } = answer.body.data;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(secret).not.toBe(before);
-    expect((await read(member, h)).body.data.secret).toBe(secret);
+    expect((await read(owner, h)).body.data.secret).toBe(secret);
 
     const stored = await server()
       .db.selectFrom('accounts')

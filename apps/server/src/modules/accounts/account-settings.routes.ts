@@ -15,13 +15,15 @@ export const accountSettingsRoutes: FastifyPluginAsyncTypebox<Deps> = async (app
   const ownerRenames = { ownerOnly: Messages.ownerOnlyRename };
   const ownerManagesUsers = { ownerOnly: Messages.ownerOnlyUsers };
   const ownerRotates = { ownerOnly: Messages.ownerOnlySigningSecret };
+  // The secret signs every webhook the account's wallets send: whoever holds it can forge them.
+  const ownerReveals = { ownerOnly: Messages.ownerOnlyRevealSigningSecret };
 
   route(app, rename, { config: ownerRenames }, async (req) => {
     const account = await renameAccount(db, requireCaller(req), requireAccount(req), req.body.accountName);
     return ok(account, Messages.updatedName(account.name));
   });
 
-  route(app, signingSecret, {}, async (req, reply) => {
+  route(app, signingSecret, { config: ownerReveals }, async (req, reply) => {
     // A secret must not linger in a browser or proxy cache.
     reply.header('cache-control', 'no-store');
     return ok({ secret: await readSigningSecret(db, secrets.dataKey, requireAccount(req).id) });

@@ -45,7 +45,7 @@ export async function renameAccount(
 }
 
 /**
- * The account's webhook signing secret, for any member. Accounts made before secrets were given
+ * The account's webhook signing secret, for its owner (the route's guard). Accounts made before secrets were given
  * at creation get one on their first read; of two first reads at once, the first stored wins and
  * both answer it.
  */

@@ -8,14 +8,14 @@ import { on, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-
 import { AccountLayout } from './account-layout';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
-const account = (isBillingApiEnabled: boolean): AccountDetails => ({
+const account = (isBillingApiEnabled: boolean, roleName = 'OWNER'): AccountDetails => ({
   id: ACCOUNT,
   accountId: ACCOUNT,
   name: 'Ops',
   accountName: 'Ops',
   status: isBillingApiEnabled ? 'ACTIVE' : 'SUSPENDED',
   isBillingApiEnabled,
-  roleName: 'OWNER',
+  roleName,
   createdAt: '2026-11-21T10:00:00.000Z',
   balance: isBillingApiEnabled ? 25 : 0,
   amountPending: 0,
@@ -25,10 +25,15 @@ const account = (isBillingApiEnabled: boolean): AccountDetails => ({
 });
 
 /** The layout over a page, with the stored current account as `stored` and the server answering `fresh`. */
-function open(stored: boolean, fresh: () => boolean | Promise<boolean>, alerts: ActiveAlert[] = []) {
-  setCurrentAccount({ ...account(stored), cards: [], features: { tokenForwardingEnabled: false } });
+function open(
+  stored: boolean,
+  fresh: () => boolean | Promise<boolean>,
+  alerts: ActiveAlert[] = [],
+  roleName = 'OWNER',
+) {
+  setCurrentAccount({ ...account(stored, roleName), cards: [], features: { tokenForwardingEnabled: false } });
   serveEndpoints(
-    on(endpoints.accounts.details, () => Promise.resolve(fresh()).then((f) => wrapped(account(f)))),
+    on(endpoints.accounts.details, () => Promise.resolve(fresh()).then((f) => wrapped(account(f, roleName)))),
     on(endpoints.accounts.activeAlerts, () => wrapped({ active: alerts })),
   );
   const router = createMemoryRouter(
@@ -94,5 +99,18 @@ describe('AccountLayout: the alerts that hold', () => {
     expect(screen.getByRole('link', { name: 'Manage alerts' }).getAttribute('href')).toBe(
       `/account/${ACCOUNT}/settings`,
     );
+  });
+
+  it('tells a MEMBER of the alerts without offering Manage alerts, which only the owner can use', async () => {
+    const low = {
+      kind: 'LOW_CREDIT',
+      subject: null,
+      message: 'Available credit is 4.00 USD, below 5.00 USD.',
+      since: '2026-11-26T10:00:00Z',
+    } as const;
+    open(true, () => true, [low], 'MEMBER');
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Available credit is 4.00 USD, below 5.00 USD.');
+    expect(screen.queryByRole('link', { name: 'Manage alerts' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { shortenAccountId } from '@ebs/contract';
+import { canManageAccount, shortenAccountId } from '@ebs/contract';
 import { Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useMatches, useParams } from 'react-router-dom';
@@ -72,7 +72,9 @@ export function AccountLayout() {
           trail={crumb}
         />
         {account && !account.isBillingApiEnabled && <SuspendedBar key={accountId} accountId={accountId} />}
-        {alerts.length > 0 && <AlertsBar accountId={accountId} alerts={alerts} />}
+        {alerts.length > 0 && (
+          <AlertsBar accountId={accountId} alerts={alerts} canManage={canManageAccount(account?.roleName)} />
+        )}
         <Outlet />
       </Layout.Content>
     </Layout>

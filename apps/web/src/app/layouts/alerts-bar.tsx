@@ -4,8 +4,19 @@ import { Link } from 'react-router-dom';
 import { Texts } from '../../lib/texts';
 import { accountPath } from '../paths';
 
-/** The account's alerts that hold now, above every account page until each clears. */
-export function AlertsBar({ accountId, alerts }: { accountId: string; alerts: ActiveAlert[] }) {
+/**
+ * The account's alerts that hold now, above every account page until each clears. Only the owner
+ * can change them (docs/roles.md): a member is not offered Manage alerts.
+ */
+export function AlertsBar({
+  accountId,
+  alerts,
+  canManage,
+}: {
+  accountId: string;
+  alerts: ActiveAlert[];
+  canManage: boolean;
+}) {
   return (
     <Alert
       className="alerts-bar"
@@ -14,7 +25,8 @@ export function AlertsBar({ accountId, alerts }: { accountId: string; alerts: Ac
       role="status"
       message={
         <span>
-          {Texts.alerts.holding} <Link to={accountPath(accountId, 'settings')}>{Texts.alerts.manage}</Link>
+          {Texts.alerts.holding}{' '}
+          {canManage && <Link to={accountPath(accountId, 'settings')}>{Texts.alerts.manage}</Link>}
         </span>
       }
       description={

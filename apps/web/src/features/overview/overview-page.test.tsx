@@ -282,7 +282,7 @@ describe('OverviewPage charts', () => {
     const link = await within(cardOf('Service Usage')).findByRole('link', { name: 'RPC page' });
     expect(link.getAttribute('href')).toBe(`/account/${ACCOUNT}/services/rpc`);
     expect(link.closest('p')?.textContent).toBe(
-      'No usage in this range. To make a first call, open the RPC page: it builds each network's URL from an API key.',
+      "No usage in this range. To make a first call, open the RPC page: it builds each network's URL from an API key.",
     );
     expect(within(cardOf('Service Usage')).queryByRole('list', { name: 'Legend' })).toBeNull();
   });

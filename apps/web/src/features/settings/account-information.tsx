@@ -69,7 +69,7 @@ export function AccountInformation({ accountId, account, currentUserId, canManag
     {
       key: 'signingSecret',
       label: T.signingSecret,
-      children: <SigningSecretValue accountId={accountId} canRotate={canManage} />,
+      children: <SigningSecretValue accountId={accountId} isOwner={canManage} />,
     },
   ];
 

@@ -297,8 +297,9 @@ describe('SettingsPage: a MEMBER and the delete confirmation', () => {
     expect(screen.queryByRole('button', { name: 'Edit account name' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Add User to Account/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
-    // The secret is any member's to read.
-    expect(screen.getByRole('button', { name: 'Reveal' })).toBeTruthy();
+    // The secret signs the account's webhooks: the owner's only, and the member is told so.
+    expect(screen.queryByRole('button', { name: 'Reveal' })).toBeNull();
+    expect(screen.getByText(Texts.settings.ownerOnlySecret)).toBeTruthy();
   });
 
   it('never offers the delete confirmation on the page', async () => {

@@ -93,10 +93,11 @@ describe('Settings: rotating the signing secret', () => {
     expect(within(info).queryByText(NEW)).toBeNull();
   });
 
-  it('offers a MEMBER no Rotate, only Reveal', async () => {
+  it('offers a MEMBER neither Reveal nor Rotate, and says who can', async () => {
     open(accountDetails({ roleName: 'MEMBER' }));
     const info = await information();
-    expect(await within(info).findByRole('button', { name: T.reveal })).toBeTruthy();
+    expect(await within(info).findByText(T.ownerOnlySecret)).toBeTruthy();
+    expect(within(info).queryByRole('button', { name: T.reveal })).toBeNull();
     expect(within(info).queryByRole('button', { name: T.rotate })).toBeNull();
   });
 });

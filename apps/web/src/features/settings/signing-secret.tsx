@@ -16,15 +16,16 @@ const T = Texts.settings;
 
 interface SigningSecretValueProps {
   accountId: string;
-  /** The owner's: Rotate is offered (docs/roles.md). */
-  canRotate: boolean;
+  /** The owner's: Reveal and Rotate are offered (docs/roles.md); a member is told who can. */
+  isOwner: boolean;
 }
 
 /**
- * spec B §2: the signing secret stays hidden, and unfetched, until the user chooses Reveal. The
- * owner may rotate it; the new secret then shows, with until when the previous one still signs.
+ * spec B §2: the signing secret stays hidden, and unfetched, until the user chooses Reveal. Only the
+ * owner may reveal it (it can sign the account's webhooks) and rotate it; the new secret then shows,
+ * with until when the previous one still signs.
  */
-export function SigningSecretValue({ accountId, canRotate }: SigningSecretValueProps) {
+export function SigningSecretValue({ accountId, isOwner }: SigningSecretValueProps) {
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [previousUntil, setPreviousUntil] = useState<string | null>(null);
@@ -42,7 +43,7 @@ export function SigningSecretValue({ accountId, canRotate }: SigningSecretValueP
   };
   const rotation = (
     <>
-      {canRotate && (
+      {isOwner && (
         <Button size="small" danger onClick={() => setConfirming(true)}>
           {T.rotate}
         </Button>
@@ -75,9 +76,13 @@ export function SigningSecretValue({ accountId, canRotate }: SigningSecretValueP
   return (
     <Space wrap>
       <Typography.Text aria-label={T.signingSecret}>{T.hiddenSecret}</Typography.Text>
-      <Button size="small" disabled={revealed && isFetching} onClick={() => setRevealed(true)}>
-        {T.reveal}
-      </Button>
+      {isOwner ? (
+        <Button size="small" disabled={revealed && isFetching} onClick={() => setRevealed(true)}>
+          {T.reveal}
+        </Button>
+      ) : (
+        <Typography.Text type="secondary">{T.ownerOnlySecret}</Typography.Text>
+      )}
       {rotation}
     </Space>
   );

@@ -104,5 +104,9 @@ export const RollApiKeyBody = Type.Object(
 export type RollApiKeyBody = Static<typeof RollApiKeyBody>;
 
 /** The new secret, shown once. */
-export const RolledApiKey = Type.Object({ key: Type.Object({ keyId: Type.String(), key: Type.String() }) });
+export const RolledApiKey = Type.Object({
+  key: Type.Object({ keyId: Type.String(), key: Type.String() }),
+  /** Until when the replaced secret still works (ISO 8601), or null when it stopped at once. */
+  previousKeyWorksUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
 export type RolledApiKey = Static<typeof RolledApiKey>;

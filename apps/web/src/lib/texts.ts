@@ -295,6 +295,8 @@ export const Texts = {
 
   // spec A §2 API Key Management
   keys: {
+    previousKeyWorksUntil: (at: string) => `The previous key keeps working until ${at}.`,
+    previousKeyStopped: 'The previous key stopped working at once.',
     apiKeyName: 'API Key Name',
     status: 'Status',
     generateNewApiKeys: 'Generate New API Keys',

@@ -340,8 +340,19 @@ describe.each(testDatabases)('keys locked down by their own rules, on $name', (d
     const chainId = call('eth_chainId', 6);
     const roll = (overlapSeconds: number) =>
       holder.client.post<RolledApiKey>(`/api/v1.0/key/${holder.keyId}/roll`, { overlapSeconds }, holder.headers);
+    const rolledAt = Date.now();
     const rolled = await roll(3600);
     expect(rolled.body.message).toBe(Messages.apiKeyRolled);
+    // The answer says until when the old secret works: the stored instant, an hour on.
+    const until = Date.parse(rolled.body.data.previousKeyWorksUntil ?? '');
+    expect(until - rolledAt).toBeGreaterThanOrEqual(3600_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(3600_000);
+    const stored = await server()
+      .db.selectFrom('api_keys')
+      .select('previous_key_expires_at')
+      .where('id', '=', holder.keyId)
+      .executeTakeFirstOrThrow();
+    expect(stored.previous_key_expires_at?.getTime()).toBe(until);
     const secret = rolled.body.data.key.key;
     expect(rolled.body.data.key).toEqual({ keyId: holder.keyId, key: expect.stringMatching(/^[\w-]{43}$/) });
     const withSecret = { ...holder, url: (path: string) => holder.url(path).replace(holder.key, secret) };

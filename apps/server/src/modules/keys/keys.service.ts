@@ -158,7 +158,7 @@ export class KeysService {
       previousUntil,
     );
     if (!rolled) throw notFound(Messages.apiKeyNotFound);
-    return { key: { keyId, key: secret } };
+    return { key: { keyId, key: secret }, previousKeyWorksUntil: previousUntil?.toISOString() ?? null };
   }
 }
 

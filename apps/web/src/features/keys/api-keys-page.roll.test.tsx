@@ -27,6 +27,8 @@ describe('ApiKeysPage: Roll key', () => {
     const confirm = await dialog('Roll API Key');
 
     const select = within(confirm).getByLabelText('Old secret stays valid for');
+    // An hour unless chosen otherwise: clients holding the old secret keep working while they move.
+    expect(select.closest('.ant-select')?.textContent).toBe('1 hour');
     fireEvent.mouseDown(
       (select.closest('.ant-select') as HTMLElement).querySelector('.ant-select-selector') as HTMLElement,
     );
@@ -44,6 +46,8 @@ describe('ApiKeysPage: Roll key', () => {
     expect(toast.success).toHaveBeenCalledWith(Messages.apiKeyRolled);
     expect(within(within(shown).getByRole('region', { name: 'API Key ID' })).getByText(KEY_ID)).toBeTruthy();
     expect(within(within(shown).getByRole('region', { name: 'API Key' })).getByText(NEW_SECRET)).toBeTruthy();
+    // Until when the old secret still works, as the server worked it out.
+    expect(within(shown).getByText(/^The previous key keeps working until /)).toBeTruthy();
     expect(screen.queryByText('Roll API Key', { selector: '.ant-modal-title' })).toBeNull();
 
     // Only Done closes it, and Escape does not close the drawer beneath it either.

@@ -42,7 +42,15 @@ export function openKeysPage(initial: ApiKeySettings, ...first: EndpointStub[]) 
       current = applied(current, body);
       return wrapped(current, Messages.apiKeySettingsSaved);
     }),
-    on(roll, ({ params }) => wrapped({ key: { keyId: params.apiKeyId, key: NEW_SECRET } }, Messages.apiKeyRolled)),
+    on(roll, ({ params, body }) =>
+      wrapped(
+        {
+          key: { keyId: params.apiKeyId, key: NEW_SECRET },
+          previousKeyWorksUntil: body.overlapSeconds ? '2026-11-28T13:00:00.000Z' : null,
+        },
+        Messages.apiKeyRolled,
+      ),
+    ),
   );
   renderPage(`/account/${ACCOUNT}/apiKeys`, '/account/:accountId/apiKeys', <ApiKeysPage />);
   return calls;

@@ -1,13 +1,14 @@
 import type { RolledApiKey } from '@ebs/contract';
 import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { CopyButton } from '../../components/copy-button';
+import { formatDateTime } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 
 const T = Texts.keys;
 
 interface NewApiKeyModalProps {
-  /** A created key or a rolled one: the key id and the secret. */
-  created: RolledApiKey;
+  /** A created key or a rolled one: the key id and the secret (and, rolled, until when the old one works). */
+  created: Pick<RolledApiKey, 'key'> & Partial<Pick<RolledApiKey, 'previousKeyWorksUntil'>>;
   onDone: () => void;
 }
 
@@ -47,6 +48,13 @@ export function NewApiKeyModal({ created, onDone }: NewApiKeyModalProps) {
       <Alert type="warning" showIcon message={T.displayedOnce} style={{ marginBottom: 16 }} />
       <SecretValue label={T.apiKeyId} value={created.key.keyId} />
       <SecretValue label={T.apiKey} value={created.key.key} />
+      {created.previousKeyWorksUntil !== undefined && (
+        <Typography.Paragraph type="secondary" className="rolled-key-until">
+          {created.previousKeyWorksUntil === null
+            ? T.previousKeyStopped
+            : T.previousKeyWorksUntil(formatDateTime(created.previousKeyWorksUntil))}
+        </Typography.Paragraph>
+      )}
     </Modal>
   );
 }

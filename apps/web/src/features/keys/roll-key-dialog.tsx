@@ -17,7 +17,8 @@ const OVERLAP_OPTIONS = KEY_ROLL_OVERLAPS.map((seconds) => ({ value: seconds, la
 /** Asks how long the old secret stays valid, then makes the new one; a refusal keeps it open. */
 export function RollKeyDialog({ accountId, apiKey, onRolled, onClose }: RollKeyDialogProps) {
   const roll = useRollApiKey(accountId, apiKey.id);
-  const [overlap, setOverlap] = useState<KeyRollOverlap>(0);
+  // An hour by default: clients still holding the old secret keep working while they move.
+  const [overlap, setOverlap] = useState<KeyRollOverlap>(3600);
   const selectId = useId();
 
   return (

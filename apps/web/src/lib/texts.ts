@@ -295,6 +295,7 @@ export const Texts = {
 
   // spec A §2 API Key Management
   keys: {
+    deleteActiveHint: 'Deactivate the key before deleting it.',
     previousKeyWorksUntil: (at: string) => `The previous key keeps working until ${at}.`,
     previousKeyStopped: 'The previous key stopped working at once.',
     apiKeyName: 'API Key Name',

@@ -100,6 +100,10 @@ describe('ApiKeysPage: the table', () => {
     expect(button(production, 'Deactivate')).toBeTruthy();
     expect(within(production).queryByRole('button', { name: 'Activate' })).toBeNull();
     expect(button(production, 'Delete').disabled).toBe(true);
+    // Why Delete is disabled, said beside it and on hover.
+    const why = within(production).getByLabelText('Deactivate the key before deleting it.');
+    fireEvent.mouseEnter(why);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Deactivate the key before deleting it.');
     expect(button(production, 'Edit API key name')).toBeTruthy();
 
     expect(within(staging).getByText('INACTIVE')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ApiKey, CreatedApiKey } from '@ebs/contract';
-import { Button, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { EditButton } from '../../components/edit-button';
@@ -88,9 +88,20 @@ export function ApiKeysPage() {
                 {T.deactivate}
               </Button>
             )}
-            <Button type="link" danger disabled={!inactive} onClick={() => setDialog({ kind: 'delete', apiKey })}>
-              {T.delete}
-            </Button>
+            {inactive ? (
+              <Button type="link" danger onClick={() => setDialog({ kind: 'delete', apiKey })}>
+                {T.delete}
+              </Button>
+            ) : (
+              // A disabled button shows no tooltip of its own: its wrapper says why it is disabled.
+              <Tooltip title={T.deleteActiveHint}>
+                <span className="disabled-action" aria-label={T.deleteActiveHint}>
+                  <Button type="link" danger disabled>
+                    {T.delete}
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
           </Space>
         );
       },

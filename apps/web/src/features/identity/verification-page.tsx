@@ -32,7 +32,9 @@ export function VerificationPage({ email }: { email: string }) {
   return (
     <>
       <Typography.Title level={2}>{Texts.emailValidation}</Typography.Title>
-      <Typography.Paragraph>{Messages.verificationCodeSent}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {Messages.verificationCodeSent} {Texts.codeWentTo} <Typography.Text strong>{email}</Typography.Text>.
+      </Typography.Paragraph>
       <Form<{ code: string }> name="verification" layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item label={Texts.verificationCode} name="code" normalize={digitsOnly} rules={codeRules}>
           <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />

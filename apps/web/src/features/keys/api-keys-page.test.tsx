@@ -100,9 +100,12 @@ describe('ApiKeysPage: the table', () => {
     expect(button(production, 'Deactivate')).toBeTruthy();
     expect(within(production).queryByRole('button', { name: 'Activate' })).toBeNull();
     expect(button(production, 'Delete').disabled).toBe(true);
-    // Why Delete is disabled, said beside it and on hover.
-    const why = within(production).getByLabelText('Deactivate the key before deleting it.');
-    fireEvent.mouseEnter(why);
+    // Why Delete is disabled: its description, and a tooltip on hover.
+    const disabledDelete = button(production, 'Delete');
+    expect(document.getElementById(disabledDelete.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Deactivate the key before deleting it.',
+    );
+    fireEvent.mouseEnter(disabledDelete.parentElement as HTMLElement);
     expect((await screen.findByRole('tooltip')).textContent).toBe('Deactivate the key before deleting it.');
     expect(button(production, 'Edit API key name')).toBeTruthy();
 

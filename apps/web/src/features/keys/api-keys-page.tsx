@@ -95,10 +95,13 @@ export function ApiKeysPage() {
             ) : (
               // A disabled button shows no tooltip of its own: its wrapper says why it is disabled.
               <Tooltip title={T.deleteActiveHint}>
-                <span className="disabled-action" aria-label={T.deleteActiveHint}>
-                  <Button type="link" danger disabled>
+                <span className="disabled-action">
+                  <Button type="link" danger disabled aria-describedby={`delete-why-${apiKey.id}`}>
                     {T.delete}
                   </Button>
+                  <span id={`delete-why-${apiKey.id}`} hidden>
+                    {T.deleteActiveHint}
+                  </span>
                 </span>
               </Tooltip>
             )}

@@ -55,6 +55,11 @@ export function amountError(value: unknown, min: number, max: number): string | 
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
+const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** A whole-dollar amount in a sentence, e.g. "$1,000". */
+export const formatWholeUsd = (amount: number) => wholeUsd.format(amount);
+
 /** spec A §2: the deposit confirmation is titled with the amount in USD, e.g. "$25.00 USD". */
 export const formatUsdTitle = (amount: number) => `${usd.format(amount)} USD`;
 

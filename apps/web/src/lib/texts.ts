@@ -174,6 +174,12 @@ export const Texts = {
     autoPayEnabled: 'Thanks for enabling auto pay.',
     autoPayDisabled: 'Your auto pay has been turned off.',
     autoPaySaved: 'Your auto pay setting has been saved.',
+    // ours: Auto Pay's rule in a sentence, from what is saved
+    autoPayRule: (threshold: string, amount: string, card: string) =>
+      `When available credit falls below ${threshold}, charge ${amount} to ${card}.`,
+    autoPayNoCard: 'the default card (the account has none yet)',
+    autoPayOff: 'Auto Pay is off: nothing is charged until you turn it on.',
+    autoPayNoAmount: 'Set an amount and save to turn this into a rule.',
   },
 
   // spec A §2 Add Payment Cards, §3 Payment card

@@ -1,8 +1,10 @@
 import { DEPOSIT_MAX } from '@ebs/contract';
-import { Card, Form, Switch } from 'antd';
+import { Card, Form, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { SubmitButton } from '../../components/submit-button';
-import { amountError, toAmount } from '../../lib/amount';
+import { amountError, formatWholeUsd, toAmount } from '../../lib/amount';
+import { brandName, findDefaultCard, maskedNumber } from '../../lib/card-display';
+import { usePaymentCards } from '../../lib/payment-cards';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
@@ -69,6 +71,27 @@ function AutoPayForm({ accountId, minAmount, autoDeposit }: AutoPayFormProps) {
   );
 }
 
+/**
+ * Auto Pay's rule as saved, in a sentence with the card it charges ("When available credit falls
+ * below $5, charge $20 to Visa •••• 4242."), and whether it is off.
+ */
+function AutoPayRule({ accountId, autoDeposit }: { accountId: string; autoDeposit: AutoDeposit }) {
+  const cards = usePaymentCards(accountId);
+  const { minBalance, autoDepositAmount, autoDepositEnabled } = autoDeposit;
+  const card = findDefaultCard(cards.data ?? []);
+  const cardWords = card ? `${brandName(card.card.brand)} ${maskedNumber(card.card.last4)}` : T.autoPayNoCard;
+  return (
+    <div className="auto-pay-rule" role="status">
+      <Typography.Paragraph>
+        {autoDepositAmount
+          ? T.autoPayRule(formatWholeUsd(minBalance ?? MIN_THRESHOLD), formatWholeUsd(autoDepositAmount), cardWords)
+          : T.autoPayNoAmount}
+      </Typography.Paragraph>
+      {!autoDepositEnabled && <Typography.Paragraph type="secondary">{T.autoPayOff}</Typography.Paragraph>}
+    </div>
+  );
+}
+
 /** Auto Pay (spec A §2, §4): the toggle is saved at once; threshold and amount by their own button. */
 export function AutoPayCard({ accountId, minAmount }: { accountId: string; minAmount: number }) {
   const details = useAccountDetails(accountId);
@@ -101,6 +124,7 @@ export function AutoPayCard({ accountId, minAmount }: { accountId: string; minAm
         />
       }
     >
+      {autoDeposit && <AutoPayRule accountId={accountId} autoDeposit={autoDeposit} />}
       {autoDeposit && (
         <AutoPayForm key={accountId} accountId={accountId} minAmount={minAmount} autoDeposit={autoDeposit} />
       )}

@@ -232,4 +232,35 @@ describe('BuyCreditsPage: Auto Pay', () => {
       fields: { minBalance: 1, autoDepositAmount: 20 },
     });
   });
+
+  it('states the saved rule in a sentence with the card, and says it is off while the switch is off', async () => {
+    let saved = { ...autoDeposit };
+    start(
+      [visa(true)],
+      on(updateAccountSettings, ({ body }) => {
+        saved = { ...saved, ...(body as { fields: Partial<typeof saved> }).fields };
+        return wrapped(saved);
+      }),
+      on(endpoints.accounts.details, () => wrapped(accountDetails({ id: ACCOUNT, setting: { autoDeposit: saved } }))),
+    );
+    const autoPay = await card('Auto Pay');
+    const rule = () => within(autoPay).getByRole('status').textContent;
+    await waitFor(() =>
+      expect(rule()).toBe(
+        'Set an amount and save to turn this into a rule.Auto Pay is off: nothing is charged until you turn it on.',
+      ),
+    );
+    fireEvent.change(within(autoPay).getByLabelText('Threshold (USD)'), { target: { value: '5' } });
+    fireEvent.change(within(autoPay).getByLabelText('Amount (USD)'), { target: { value: '1000' } });
+    fireEvent.click(within(autoPay).getByRole('button', { name: 'Save Auto Pay' }));
+    // Saved with the switch off: the page says what was saved, and that it is off.
+    await waitFor(() =>
+      expect(rule()).toBe(
+        'When available credit falls below $5, charge $1,000 to Visa •••• 4242.' +
+          'Auto Pay is off: nothing is charged until you turn it on.',
+      ),
+    );
+    fireEvent.click(within(autoPay).getByRole('switch', { name: 'Auto Pay' }));
+    await waitFor(() => expect(rule()).toBe('When available credit falls below $5, charge $1,000 to Visa •••• 4242.'));
+  });
 });

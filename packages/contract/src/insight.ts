@@ -13,14 +13,16 @@ export const REQUEST_LOG_DAYS = 7;
 /** The request log counts this many matches at most (100 pages of 10): past it, `totalCount` says this many. */
 export const REQUEST_LOG_COUNT_LIMIT = 1000;
 
-/** The Analytics page's ranges: the usage charts' presets, plus the last 24 hours. */
+/**
+ * The Analytics page's ranges: the last 24 hours, and the usage charts' presets up to what is kept
+ * (METHOD_STATS_DAYS): no range offers days that are no longer there.
+ */
 export const ANALYTICS_RANGES = [
   { label: 'Last 24 Hours', hours: 24 },
   { label: 'Last 7 Days', days: 7 },
   { label: 'Last 14 Days', days: 14 },
   { label: 'Last 30 Days', days: 30 },
   { label: 'Last 90 Days', days: 90 },
-  { label: 'Last 180 Days', days: 180 },
 ] as const;
 
 const MethodFilter = {

@@ -276,6 +276,11 @@ export const Texts = {
     tokenForwarding: 'Token Forwarding',
     tokenForwardingComingSoon: 'Token Forwarding (Coming Soon)',
     tokenForwardingDescription: 'Forwards incoming tokens from your wallets to a destination wallet, with webhooks.',
+    // ours: how an account without the feature gets it
+    tokenForwardingAsk: 'Turned on per account on request: ',
+    tokenForwardingAskLink: 'ask for it through Contact Us',
+    tokenForwardingRequest:
+      'Please turn on Token Forwarding for this account. Networks and tokens we plan to forward: ',
   },
 
   // spec B §2 RPC Service

@@ -38,7 +38,12 @@ describe('ServicesPage', () => {
     expect(callsTo(calls, endpoints.accounts.isFeatureEnabled)[0]?.query).toEqual({ featureName: 'TOKEN_FORWARDING' });
     const comingSoon = screen.getByText('Token Forwarding (Coming Soon)');
     expect(comingSoon.closest('a')).toBeNull();
-    expect(screen.getAllByRole('link')).toHaveLength(1);
+    // How to get it: Contact Us, the request already written.
+    const ask = screen.getByRole('link', { name: 'ask for it through Contact Us' });
+    const target = new URL(ask.getAttribute('href') ?? '', 'http://console');
+    expect(target.pathname).toBe(`/account/${ACCOUNT}/contactUs`);
+    expect(target.searchParams.get('message')).toMatch(/^Please turn on Token Forwarding for this account\./);
+    expect(screen.getAllByRole('link')).toHaveLength(2);
   });
 
   it('links the Token Forwarding card to the wallets page once the server says the feature is on, and stores it', async () => {

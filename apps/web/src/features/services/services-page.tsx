@@ -14,9 +14,11 @@ interface ServiceCardProps {
   icon: ReactNode;
   /** Where the card leads; a card without it is not a link. */
   to?: string;
+  /** More under the description (a card that is not a link may hold one). */
+  footer?: ReactNode;
 }
 
-function ServiceCard({ title, description, icon, to }: ServiceCardProps) {
+function ServiceCard({ title, description, icon, to, footer }: ServiceCardProps) {
   const titleId = useId();
   const descriptionId = useId();
   const card = (
@@ -31,6 +33,7 @@ function ServiceCard({ title, description, icon, to }: ServiceCardProps) {
         }
         description={<span id={descriptionId}>{description}</span>}
       />
+      {footer && <Typography.Paragraph className="service-card-footer">{footer}</Typography.Paragraph>}
     </Card>
   );
   if (!to) return card;
@@ -74,6 +77,17 @@ export function ServicesPage() {
               title={T.tokenForwardingComingSoon}
               description={T.tokenForwardingDescription}
               icon={<SwapOutlined />}
+              footer={
+                <>
+                  {T.tokenForwardingAsk}
+                  <Link
+                    to={`${accountPath(accountId, 'contactUs')}?${new URLSearchParams({ message: T.tokenForwardingRequest })}`}
+                  >
+                    {T.tokenForwardingAskLink}
+                  </Link>
+                  .
+                </>
+              }
             />
           )}
         </Col>

@@ -21,9 +21,9 @@ const ACCOUNT = TEST_ACCOUNT_ID;
 const details = accountDetails({ name: 'Ops team', accountName: 'Ops team' });
 const { contact } = endpoints.support;
 
-function open(reply: () => Reply<SupportTicket>) {
+function open(reply: () => Reply<SupportTicket>, query = '') {
   const calls = serveEndpoints(on(contact, reply));
-  renderPage(`/account/${ACCOUNT}/contactUs`, '/account/:accountId/contactUs', <ContactUsPage />);
+  renderPage(`/account/${ACCOUNT}/contactUs${query}`, '/account/:accountId/contactUs', <ContactUsPage />);
   return calls;
 }
 
@@ -87,6 +87,18 @@ describe('ContactUsPage', () => {
     expect(sent[0]?.headers.authorization).toBe('Bearer id-token-1');
     await waitFor(() => expect(messageField().value).toBe(''));
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('starts with the message a page that sent the user here wrote, and clears it once sent', async () => {
+    const calls = open(
+      () => wrapped({ ticketId: 't1' }, Messages.contactReceived),
+      `?${new URLSearchParams({ message: 'Please turn on Token Forwarding for this account.' })}`,
+    );
+    expect(messageField().value).toBe('Please turn on Token Forwarding for this account.');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]?.body).toEqual({ message: 'Please turn on Token Forwarding for this account.' });
+    await waitFor(() => expect(messageField().value).toBe(''));
   });
 
   it('shows the spec failure text, not the server message, and keeps the message', async () => {

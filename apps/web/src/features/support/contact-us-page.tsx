@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGE_MAX, isContactMessageLongEnough, Messages } from '@ebs/contract';
 import { Card, Form, Input } from 'antd';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { SubmitButton } from '../../components/submit-button';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -18,6 +18,9 @@ export function ContactUsPage() {
   const accountId = useParams().accountId ?? '';
   const { currentAccount } = useSession();
   const [form] = Form.useForm<ContactFields>();
+  // A page that sends the user here may start the message (`?message=`); the user finishes it.
+  const [search] = useSearchParams();
+  const prefilled = search.get('message')?.slice(0, CONTACT_MESSAGE_MAX) ?? undefined;
   const submit = useSubmitTicket(accountId);
   // The layout makes an account opened by URL current; until then the id alone is known.
   const accountName = currentAccount?.id === accountId ? currentAccount.name : undefined;
@@ -27,7 +30,8 @@ export function ContactUsPage() {
     try {
       await submit.mutateAsync({ message: message ?? '' });
       toast.success(Messages.contactReceived);
-      form.resetFields();
+      // Empty again, also when the message was started by the page that sent the user here.
+      form.setFieldsValue({ message: '' });
     } catch {
       // spec A §8: this page shows its own text, not the server's.
       toast.error(Messages.contactSubmitFailed);
@@ -36,7 +40,13 @@ export function ContactUsPage() {
 
   return (
     <Card className="narrow-form">
-      <Form<ContactFields> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
+      <Form<ContactFields>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ message: prefilled }}
+        onFinish={onFinish}
+      >
         <Form.Item label={T.account} htmlFor="contact-account">
           {/* A text area that grows: a phone shows the whole id on a second line, never cut. */}
           <Input.TextArea id="contact-account" disabled value={account} title={account} autoSize />

@@ -35,6 +35,7 @@ export const Texts = {
 
   // spec B §2 verification, forgot, reset, change password
   emailValidation: 'Email Validation',
+  passwordBelowRule: 'This password does not follow the rule below.',
   codeWentTo: 'It went to',
   verificationCode: 'Verification code',
   verify: 'Verify',

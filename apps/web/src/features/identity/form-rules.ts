@@ -1,5 +1,6 @@
 import { isStrongPassword, isValidEmail, Messages } from '@ebs/contract';
 import type { FormRule } from 'antd';
+import { Texts } from '../../lib/texts';
 
 export const required = (message: string): FormRule => ({ required: true, whitespace: true, message });
 
@@ -15,7 +16,8 @@ export const emailRules = (requiredMessage: string): FormRule[] => [
   check(isValidEmail, Messages.invalidEmail),
 ];
 
-export const strongPassword = check(isStrongPassword, Messages.passwordPolicy);
+/** The rule itself shows under the field (NewPasswordFields): the error points to it rather than repeat it. */
+export const strongPassword = check(isStrongPassword, Texts.passwordBelowRule);
 
 /** The confirm field must equal `field`: Passwords do not match. */
 export const sameAs =

@@ -1,4 +1,4 @@
-import { endpoints } from '@ebs/contract';
+import { endpoints, Messages } from '@ebs/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
@@ -34,5 +34,14 @@ describe('the sign-up form, spec B §2 and §3', () => {
       familyName: 'Lee',
       botCheckToken: null,
     });
+  });
+
+  it('shows the password rule once: a weak password points to it instead of repeating it', async () => {
+    serveEndpoints();
+    renderPage('/sign-up', '/sign-up', <SignUpForm />);
+    expect(screen.getAllByText(Messages.passwordPolicy)).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'short' } });
+    expect(await screen.findByText('This password does not follow the rule below.')).toBeTruthy();
+    expect(screen.getAllByText(Messages.passwordPolicy)).toHaveLength(1);
   });
 });

@@ -1,17 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderPage, setUpPageTests } from '../../testing/page-test-kit';
 import { VerificationPage } from './verification-page';
+
+setUpPageTests();
 
 describe('VerificationPage', () => {
   it('names the e-mail the code went to, after the spec’s text', () => {
-    const router = createMemoryRouter([{ path: '/', element: <VerificationPage email="nora@example.com" /> }]);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderPage('/sign-up', '/sign-up', <VerificationPage email="nora@example.com" />);
     expect(screen.getByText(/^A verification code has been sent to your email\./).textContent).toBe(
       'A verification code has been sent to your email. It went to nora@example.com.',
     );

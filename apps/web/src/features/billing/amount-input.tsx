@@ -9,8 +9,9 @@ type AmountInputProps = Omit<InputNumberProps, 'formatter' | 'parser' | 'precisi
  * A USD amount (spec A §5): digits only, shown as "$ 1,000". It keeps what was typed, 0 or past the
  * limits included: the form's rule says what is wrong (`amountError`), where a clamp would quietly
  * turn 0 into 1 and 100000 into 99,999 and go on to pay that. A typed or pasted decimal separator is
- * refused where the user sees it ("Whole US dollars only.") and never shifts the amount: "12.50"
- * stays 12, never 1,250.
+ * refused where the user sees it ("Whole US dollars only.") and never shifts the amount: the digits
+ * typed after it are its cents and are dropped too, so "12.50" stays 12, never 1,250, until the user
+ * edits the field again.
  */
 export function AmountInput(props: AmountInputProps) {
   const [refused, setRefused] = useState(false);
@@ -25,8 +26,19 @@ export function AmountInput(props: AmountInputProps) {
         parser={parseAmountInput}
         onKeyDown={(event) => {
           const withModifier = event.ctrlKey || event.metaKey || event.altKey;
-          if (isBlockedAmountKey(event.key, withModifier)) event.preventDefault();
-          if (!withModifier && event.key.length === 1) setRefused(writesCents(event.key));
+          if (withModifier) return;
+          if (writesCents(event.key)) {
+            event.preventDefault();
+            setRefused(true);
+          } else if (refused && /^\d$/.test(event.key)) {
+            // The digits typed after a refused separator are its cents: dropped, never dollars.
+            event.preventDefault();
+          } else if (isBlockedAmountKey(event.key, false)) {
+            event.preventDefault();
+          } else if (event.key.length > 1 && event.key !== 'Tab' && event.key !== 'Enter') {
+            // Editing (Backspace, Delete, the arrows) takes the amount up again.
+            setRefused(false);
+          }
         }}
         onPaste={(event) => {
           const cents = writesCents(event.clipboardData.getData('text'));

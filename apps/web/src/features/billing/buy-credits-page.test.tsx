@@ -63,12 +63,19 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
     fireEvent.change(field, { target: { value: '12' } });
     expect(field.value).toBe('$ 12');
 
-    fireEvent.keyDown(field, { key: '.' });
+    // A key the field refuses is prevented: fireEvent answers false.
+    expect(fireEvent.keyDown(field, { key: '.' })).toBe(false);
     expect(within(oneTime).getByRole('alert').textContent).toBe('Whole US dollars only.');
-    fireEvent.keyDown(field, { key: '5' });
+    // The digits after it are its cents: refused too, the message stays.
+    expect(fireEvent.keyDown(field, { key: '5' })).toBe(false);
+    expect(fireEvent.keyDown(field, { key: '0' })).toBe(false);
+    expect(within(oneTime).getByRole('alert').textContent).toBe('Whole US dollars only.');
+    // Editing the field takes digits again.
+    expect(fireEvent.keyDown(field, { key: 'Backspace' })).toBe(true);
     expect(within(oneTime).queryByRole('alert')).toBeNull();
+    expect(fireEvent.keyDown(field, { key: '5' })).toBe(true);
 
-    fireEvent.keyDown(field, { key: ',' });
+    expect(fireEvent.keyDown(field, { key: ',' })).toBe(false);
     expect(within(oneTime).getByRole('alert').textContent).toBe('Whole US dollars only.');
     const paste = (text: string) => fireEvent.paste(field, { clipboardData: { getData: () => text } });
     paste('0.5');

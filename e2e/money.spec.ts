@@ -126,6 +126,11 @@ test('buy credits: the confirmation, the payment, its receipt; auto pay on, save
 
   await page.goto(`/account/${accountId}/billings/buyCredits`);
   const oneTime = page.locator('.ant-card').filter({ hasText: 'Make One Time Pay' });
+  // Typed with cents, as a person would: the separator and its cents are refused, never dollars.
+  await oneTime.getByLabel('Amount (USD)').click();
+  await page.keyboard.type('12.50');
+  await expect(oneTime.getByText('Whole US dollars only.')).toBeVisible();
+  await expect(oneTime.getByLabel('Amount (USD)')).toHaveValue(/^\$\s?12$/);
   await oneTime.getByLabel('Amount (USD)').fill('2500');
   await expect(oneTime.getByLabel('Amount (USD)')).toHaveValue(/\$\s?2,500/);
   await oneTime.getByLabel('Amount (USD)').fill('25');

@@ -111,10 +111,15 @@ describe('ApiKeysPage: the security settings of a key', () => {
   it('saves only the changed settings, entries written as stored, and says so', async () => {
     const calls = openKeysPage(keySettings({ allowedIps: ['198.51.100.7'], requestsPerSecond: 10 }));
     const details = await openSecurity();
+    const warning =
+      'With an origin rule, calls without an Origin or Referer header (servers, scripts, curl) are refused.';
+    expect(within(details).queryByText(warning)).toBeNull();
 
     type(details, 'Allowed origins', 'HTTPS://App.Example.com:443/');
     pressEnter(within(details).getByLabelText('Allowed origins'));
     expect(await within(field(details, 'Allowed origins')).findByText('https://app.example.com')).toBeTruthy();
+    // Said before Save: calls from servers and curl will be refused.
+    expect(within(details).getByText(warning)).toBeTruthy();
     type(details, 'Allowed origins', 'https://*.example.com');
     fireEvent.click(button(details, 'Add origin'));
     await within(field(details, 'Allowed origins')).findByText('https://*.example.com');

@@ -1,5 +1,5 @@
 import { type ApiKeySettings, KeyRuleMessages } from '@ebs/contract';
-import { Divider, Form, type FormRule, InputNumber, Switch } from 'antd';
+import { Alert, Divider, Form, type FormRule, InputNumber, Switch } from 'antd';
 import { SubmitButton } from '../../components/submit-button';
 import { toast } from '../../lib/toast';
 import { ExpiryField, utcText } from './expiry-field';
@@ -28,6 +28,7 @@ export function KeySecurityForm({ accountId, apiKeyId, settings }: KeySecurityFo
   const jwtKeys = Form.useWatch('jwtKeys', form);
   const jwtRequired = Form.useWatch('jwtRequired', form) ?? settings.jwtRequired;
   const expiresAt = Form.useWatch('expiresAt', form);
+  const origins = Form.useWatch('allowedOrigins', form) ?? settings.allowedOrigins;
   const noPublicKeys = (jwtKeys ? publicKeyCount(jwtKeys) : settings.jwtPublicKeys.length) === 0;
 
   const onFinish = (values: SecurityValues) => {
@@ -71,6 +72,10 @@ export function KeySecurityForm({ accountId, apiKeyId, settings }: KeySecurityFo
         placeholder={T.originPlaceholder}
         addLabel={T.addOrigin}
       />
+      {origins.length > 0 && (
+        // Said before it is saved: a server or curl calling with this key stops working.
+        <Alert type="warning" showIcon className="key-origins-warning" message={T.originsRefuseOthers} />
+      )}
       <RuleListField
         list="allowedIps"
         label={T.allowedIps}

@@ -16,6 +16,8 @@ export const KeySecurityTexts = {
   originPlaceholder: 'https://app.example.com',
   addOrigin: 'Add origin',
   originsHint: 'e.g. https://app.example.com, or https://*.example.com for its subdomains',
+  originsRefuseOthers:
+    'With an origin rule, calls without an Origin or Referer header (servers, scripts, curl) are refused.',
   allowedIps: 'Allowed IP addresses',
   anyIp: 'Any IP address',
   ipPlaceholder: '203.0.113.0/24',

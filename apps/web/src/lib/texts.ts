@@ -138,6 +138,7 @@ export const Texts = {
   billing: {
     buyCredits: 'Buy Credits',
     wholeDollarsOnly: 'Whole US dollars only.',
+    accountCards: "The account's cards",
     addPaymentCards: 'Add Payment Cards',
     addCard: 'Add Card',
     postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',

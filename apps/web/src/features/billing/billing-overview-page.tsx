@@ -1,11 +1,13 @@
-import { Alert, Button, Card, Col, Row, Tabs } from 'antd';
+import { Alert, Button, Card, Col, Row, Tabs, Tag } from 'antd';
 // The component alone: antd's `Statistic` also carries its Countdown and Timer, unused here.
 import Statistic from 'antd/es/statistic/Statistic';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { brandName, maskedNumber } from '../../lib/card-display';
 import { availableCredits } from '../../lib/format';
+import { usePaymentCards } from '../../lib/payment-cards';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
@@ -15,6 +17,23 @@ import { TransactionTable } from './transaction-table';
 const UsageTable = lazyDialog(() => import('./usage-table').then((m) => m.UsageTable));
 
 const T = Texts.billing;
+
+/** The account's cards, the default first: brand, last four and which one pays. */
+function CardList({ accountId }: { accountId: string }) {
+  const cards = usePaymentCards(accountId).data ?? [];
+  if (cards.length === 0) return null;
+  const ordered = [...cards].sort((a, b) => Number(b.defaultPaymentMethod) - Number(a.defaultPaymentMethod));
+  return (
+    <ul className="billing-card-list" aria-label={T.accountCards}>
+      {ordered.map(({ id, card, defaultPaymentMethod }) => (
+        <li key={id}>
+          {brandName(card.brand)} {maskedNumber(card.last4)}
+          {defaultPaymentMethod && <Tag className="billing-card-default">{Texts.cards.default}</Tag>}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /account/:accountId/billings/overview (spec A §2). */
 export function BillingOverviewPage() {
@@ -45,6 +64,7 @@ export function BillingOverviewPage() {
         </Col>
         <Col xs={24} md={12}>
           <Card title={T.addPaymentCards}>
+            <CardList accountId={accountId} />
             <Button onClick={() => navigate(accountPath(accountId, 'addPaymentCard'))}>{T.addCard}</Button>
           </Card>
         </Col>

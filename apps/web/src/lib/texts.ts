@@ -1,3 +1,5 @@
+import { BillingTexts, CardTexts } from './texts-billing';
+
 /**
  * Interface texts the contract's `Messages` does not hold yet: labels, headings and page names,
  * most quoted from spec B §2 and spec A §2.
@@ -134,88 +136,8 @@ export const Texts = {
     firstCallAfter: ": it builds each network's URL from an API key.",
   },
 
-  // spec A §2 Billing overview
-  billing: {
-    buyCredits: 'Buy Credits',
-    wholeDollarsOnly: 'Whole US dollars only.',
-    accountCards: "The account's cards",
-    addPaymentCards: 'Add Payment Cards',
-    addCard: 'Add Card',
-    postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',
-    transactionHistory: 'Transaction History',
-    // ours: a month's statement
-    statementMonth: 'Statement of another month',
-    statementToDate: (month: string) => `${month} (to date)`,
-    downloadStatement: 'Download statement',
-    serviceUsageHistory: 'Service Usage History',
-    transactionId: 'Transaction ID',
-    transactionType: 'Transaction Type',
-    amountUsd: 'Amount (USD)',
-    date: 'Date',
-    receipt: 'Receipt',
-    open: 'Open',
-    // ours: the empty tables say what to do next
-    noTransactions: 'No transactions yet. Buy credits to make your first deposit.',
-    noUsage: 'No usage yet. Calls made with your API keys show here, posted within a day.',
-    // spec A §2 usage table
-    resourceName: 'Resource Name',
-    usage: 'Usage',
-    price: 'Price',
-    download: 'Download',
-    // spec A §2 Buy Credits
-    makeOneTimePay: 'Make One Time Pay',
-    pay: 'Pay',
-    deposit: 'Deposit',
-    cancel: 'Cancel',
-    noPaymentCard: 'This account does not have a payment card.',
-    add: 'Add',
-    autoPay: 'Auto Pay',
-    thresholdUsd: 'Threshold (USD)',
-    saveAutoPay: 'Save Auto Pay',
-    // spec A §8
-    autoPayEnabled: 'Thanks for enabling auto pay.',
-    autoPayDisabled: 'Your auto pay has been turned off.',
-    autoPaySaved: 'Your auto pay setting has been saved.',
-    // ours: Auto Pay's rule in a sentence, from what is saved
-    autoPayRule: (threshold: string, amount: string, card: string) =>
-      `When available credit falls below ${threshold}, charge ${amount} to ${card}.`,
-    autoPayNoCard: 'the default card (the account has none yet)',
-    autoPayOff: 'Auto Pay is off: nothing is charged until you turn it on.',
-    autoPayNoAmount: 'Set an amount and save to turn this into a rule.',
-  },
-
-  // spec A §2 Add Payment Cards, §3 Payment card
-  cards: {
-    addCard: 'Add Card',
-    addPaymentMethod: 'Add Payment Method',
-    editCard: 'Edit Card',
-    removePaymentMethod: 'Remove Payment Method',
-    add: 'Add',
-    update: 'Update',
-    remove: 'Remove',
-    cancel: 'Cancel',
-    setAsDefault: 'Set as default',
-    default: 'Default',
-    chargeNote: 'Your card will only be charged when auto payments are set up or a one-time payment is confirmed.',
-    cardSettings: 'Card settings',
-    editCardLabel: 'Edit card',
-    cardNumber: 'Card number',
-    expiry: 'Expiry',
-    cvc: 'CVC',
-    confirmYourCard: 'Confirm your card',
-    bankAsksToConfirm: 'Your bank asks you to confirm this card.',
-    complete: 'Complete',
-    fail: 'Fail',
-    // ours: labels, placeholders and checks the spec does not word
-    month: 'Month',
-    year: 'Year',
-    cardNumberPlaceholder: '1234 1234 1234 1234',
-    expiryPlaceholder: 'MM/YY',
-    cardNumberInvalid: 'Please enter the card number.',
-    expiryInvalid: 'Please enter the expiry as MM/YY.',
-    cvcInvalid: 'Please enter the CVC.',
-    removeQuestion: (last4: string) => `Remove the card ending in ${last4}?`,
-  },
+  billing: BillingTexts,
+  cards: CardTexts,
 
   // spec A §2 Contact Us
   support: {

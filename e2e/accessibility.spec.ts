@@ -13,7 +13,7 @@ const BLOCKING = new Set(['serious', 'critical']);
 const SIZES = { '1440×900': { width: 1440, height: 900 }, '390×844': { width: 390, height: 844 } } as const;
 type Size = keyof typeof SIZES;
 
-const SIGNED_IN_ROUTES = ['/accounts', '/accounts/create', '/change-password', '/ambassador-program'];
+const SIGNED_IN_ROUTES = ['/accounts', '/accounts/create', '/change-password', '/security', '/ambassador-program'];
 const ACCOUNT_ROUTES = [
   'overview',
   'services',

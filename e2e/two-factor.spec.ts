@@ -55,10 +55,11 @@ test('two-factor sign-in: turned on with an app, a code after the password, reco
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/accounts$/);
 
-  // Turn on from the Change password page: the QR code, the secret as text, a code from the app.
+  // Turn on from the user menu's Security page: the QR code, the secret as text, a code from the app.
   await openUserMenu(page, email);
-  await page.getByRole('menuitem', { name: 'Change password' }).click();
-  await expect(page).toHaveURL(/\/change-password$/);
+  await page.getByRole('menuitem', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('heading', { name: 'Security', level: 2 })).toBeVisible();
   const settings = section(page);
   await expect(settings.getByText('Off', { exact: true })).toBeVisible();
   await settings.getByRole('button', { name: 'Turn on' }).click();
@@ -118,7 +119,7 @@ test('two-factor sign-in: turned on with an app, a code after the password, reco
   }
 
   // Turn off with a current code; the next sign-in asks for the password only.
-  await page.goto('/change-password');
+  await page.goto('/security');
   await section(page).getByRole('button', { name: 'Turn off' }).click();
   await section(page)
     .getByLabel('Authentication code')

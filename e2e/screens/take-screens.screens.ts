@@ -25,6 +25,7 @@ const SIGNED_IN_ROUTES = {
   accounts: '/accounts',
   'accounts-create': '/accounts/create',
   'change-password': '/change-password',
+  security: '/security',
   'ambassador-program': '/ambassador-program',
 } as const;
 

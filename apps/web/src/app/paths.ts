@@ -10,6 +10,7 @@ export const paths = {
   accounts: '/accounts',
   accountsCreate: '/accounts/create',
   changePassword: '/change-password',
+  security: '/security',
   ambassadorProgram: '/ambassador-program',
   account: '/account/:accountId',
   thirdPartySignIn: THIRD_PARTY_LANDING_PATH,

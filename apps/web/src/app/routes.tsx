@@ -78,6 +78,10 @@ export const signedInRoutes: RouteObject[] = [
         ...page(() => import('../features/identity/change-password-page').then((m) => m.ChangePasswordPage)),
       },
       {
+        path: paths.security,
+        ...page(() => import('../features/identity/security-page').then((m) => m.SecurityPage)),
+      },
+      {
         path: paths.ambassadorProgram,
         ...page(() => import('../features/ambassador/ambassador-page').then((m) => m.AmbassadorPage)),
       },

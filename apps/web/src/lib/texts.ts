@@ -49,6 +49,8 @@ export const Texts = {
   resetPasswordTitle: 'Reset password',
   reset: 'Reset',
   changePasswordTitle: 'Change password',
+  securityTitle: 'Security',
+  twoFactorMoved: 'Two-factor sign-in is turned on and off on the',
   oldPassword: 'Old password',
   newPassword: 'New password',
   update: 'Update',
@@ -58,6 +60,7 @@ export const Texts = {
     createAccount: 'Create account',
     myAccounts: 'My accounts',
     changePassword: 'Change password',
+    security: 'Security',
     ambassadorProgram: 'Ambassador Program',
     signOut: 'Sign out',
   },
@@ -189,6 +192,12 @@ export const Texts = {
     deleteAccount: 'Delete Account',
     deleteAccountQuestion: 'Delete this account?',
     delete: 'Delete',
+    inviteRoleHelp:
+      'Uses the services, API keys and billing. Only the owner manages users, alerts and the signing secret; ' +
+      'an account has one owner.',
+    inviteHowItWorks:
+      'We e-mail them an invitation. They show as INVITED in Account Access until they accept it, then as MEMBER.',
+    invitedUntilAccepted: 'until they accept',
     /** A role as a person reads it: OWNER → Owner. */
     roleLabel: (roleName: string) => roleName.charAt(0) + roleName.slice(1).toLowerCase(),
   },

@@ -18,6 +18,7 @@ export function UserMenu() {
     { key: paths.accountsCreate, label: Texts.userMenu.createAccount },
     { key: paths.accounts, label: Texts.userMenu.myAccounts },
     { key: paths.changePassword, label: Texts.userMenu.changePassword },
+    { key: paths.security, label: Texts.userMenu.security },
     ...(user?.ambassador ? [{ key: paths.ambassadorProgram, label: Texts.userMenu.ambassadorProgram }] : []),
     { type: 'divider' },
     { key: SIGN_OUT, label: Texts.userMenu.signOut },

@@ -1,6 +1,6 @@
 import { Messages } from '@ebs/contract';
-import { Card, Flex, Form, Input, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { Card, Form, Input, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
 import { Texts } from '../../lib/texts';
@@ -8,7 +8,6 @@ import { toast } from '../../lib/toast';
 import { required } from './form-rules';
 import { useChangePassword } from './identity-mutations';
 import { NewPasswordFields } from './new-password-fields';
-import { TwoFactorCard } from './two-factor-card';
 
 interface ChangePasswordValues {
   oldPassword: string;
@@ -31,24 +30,24 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <Flex vertical gap="large">
-      <Card className="narrow-form">
-        <Typography.Title level={2}>{Texts.changePasswordTitle}</Typography.Title>
-        <Form<ChangePasswordValues> name="changePassword" layout="vertical" requiredMark={false} onFinish={onFinish}>
-          <Form.Item label={Texts.oldPassword} name="oldPassword" rules={[required(Messages.oldPasswordRequired)]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <NewPasswordFields
-            name="newPassword"
-            label={Texts.newPassword}
-            requiredMessage={Messages.newPasswordRequired}
-          />
-          <SubmitButton pending={changePassword.isPending} block={false}>
-            {Texts.update}
-          </SubmitButton>
-        </Form>
-      </Card>
-      <TwoFactorCard />
-    </Flex>
+    <Card className="narrow-form">
+      <Typography.Title level={2}>{Texts.changePasswordTitle}</Typography.Title>
+      <Form<ChangePasswordValues> name="changePassword" layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item label={Texts.oldPassword} name="oldPassword" rules={[required(Messages.oldPasswordRequired)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <NewPasswordFields
+          name="newPassword"
+          label={Texts.newPassword}
+          requiredMessage={Messages.newPasswordRequired}
+        />
+        <SubmitButton pending={changePassword.isPending} block={false}>
+          {Texts.update}
+        </SubmitButton>
+      </Form>
+      <Typography.Paragraph type="secondary">
+        {Texts.twoFactorMoved} <Link to={paths.security}>{Texts.securityTitle}</Link> page.
+      </Typography.Paragraph>
+    </Card>
   );
 }

@@ -17,6 +17,7 @@ import {
   wrapped,
 } from '../../testing/page-test-kit';
 import { ChangePasswordPage } from './change-password-page';
+import { SecurityPage } from './security-page';
 
 const user = (mfaEnabled: boolean): UserInfo => ({
   id: 'u1',
@@ -33,20 +34,20 @@ const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-${23450 + i}`)
 
 const { setupMfa, enableMfa, disableMfa } = endpoints.identity;
 
-/** The Change password page; the user info says whether two-factor sign-in is on, `stubs` answer the rest. */
+/** The Security page; the user info says whether two-factor sign-in is on, `stubs` answer the rest. */
 function open(mfaEnabled: boolean, ...stubs: EndpointStub[]) {
   const calls = serveEndpoints(
     on(endpoints.users.info, () => wrapped(user(mfaEnabled))),
     ...stubs,
   );
-  renderPage('/change-password', '/change-password', <ChangePasswordPage />);
+  renderPage('/security', '/security', <SecurityPage />);
   return calls;
 }
 
 const section = () => screen.getByRole('heading', { name: 'Two-factor sign-in' }).closest('.ant-card') as HTMLElement;
 const posted = (calls: FetchCall[], endpoint: Endpoint) => callsTo(calls, endpoint).map((c) => c.body);
 
-describe('the Two-factor sign-in section of the Change password page', () => {
+describe('the Two-factor sign-in section of the Security page', () => {
   setUpPageTests();
   afterEach(() => clearSession());
 
@@ -58,7 +59,7 @@ describe('the Two-factor sign-in section of the Change password page', () => {
       on(enableMfa, () => wrapped({ mfaEnabled: true, recoveryCodes })),
     );
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Change password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Security', level: 2 })).toBeTruthy();
     expect(await within(section()).findByText('Off')).toBeTruthy();
 
     fireEvent.click(within(section()).getByRole('button', { name: 'Turn on' }));
@@ -149,5 +150,13 @@ describe('the Two-factor sign-in section of the Change password page', () => {
     expect(getSession().mfaEnabled).toBe(false);
     expect(toast.success).toHaveBeenCalledWith(Messages.mfaTurnedOff);
     expect(within(section()).getByRole('button', { name: 'Turn on' })).toBeTruthy();
+  });
+
+  it('is its own page: Change password points to it and holds no two-factor controls', async () => {
+    serveEndpoints(on(endpoints.users.info, () => wrapped(user(false))));
+    renderPage('/change-password', '/change-password', <ChangePasswordPage />);
+    const link = await screen.findByRole('link', { name: 'Security' });
+    expect(link.getAttribute('href')).toBe('/security');
+    expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).toBeNull();
   });
 });

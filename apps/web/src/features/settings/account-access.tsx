@@ -1,6 +1,6 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { OWNER_ROLE, type UserRole } from '@ebs/contract';
-import { Button, Card, Table, type TableProps, Tag } from 'antd';
+import { INVITED_ROLE, OWNER_ROLE, type UserRole } from '@ebs/contract';
+import { Button, Card, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
@@ -43,7 +43,12 @@ export function AccountAccess({ accountId, users, currentUserId, canManage }: Ac
       dataIndex: 'roleName',
       key: 'roleName',
       responsive: WIDE_ONLY,
-      render: (roleName: string) => <Tag>{roleName}</Tag>,
+      render: (roleName: string) => (
+        <>
+          <Tag>{roleName}</Tag>
+          {roleName === INVITED_ROLE && <Typography.Text type="secondary">{T.invitedUntilAccepted}</Typography.Text>}
+        </>
+      ),
     },
     {
       title: T.actions,

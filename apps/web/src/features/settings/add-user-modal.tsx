@@ -1,5 +1,5 @@
-import { isValidEmail, Messages } from '@ebs/contract';
-import { Button, Form, Input, Modal } from 'antd';
+import { isValidEmail, MEMBER_ROLE, Messages } from '@ebs/contract';
+import { Button, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -12,7 +12,10 @@ interface AddUserModalProps {
   onClose: () => void;
 }
 
-/** Add User (spec B §5): the e-mail is trimmed as typed; a refusal keeps the dialog open. */
+/**
+ * Add User (spec B §5): the e-mail is trimmed as typed; a refusal keeps the dialog open. The dialog
+ * names the role the person gets and that they join once they accept (docs/roles.md).
+ */
 export function AddUserModal({ accountId, onClose }: AddUserModalProps) {
   const formId = useId();
   const add = useAddUser(accountId);
@@ -51,6 +54,10 @@ export function AddUserModal({ accountId, onClose }: AddUserModalProps) {
         >
           <Input type="email" autoComplete="off" autoFocus />
         </Form.Item>
+        <Form.Item label={T.role} extra={T.inviteRoleHelp}>
+          <Tag>{MEMBER_ROLE}</Tag>
+        </Form.Item>
+        <Typography.Paragraph type="secondary">{T.inviteHowItWorks}</Typography.Paragraph>
       </Form>
     </Modal>
   );

@@ -190,6 +190,8 @@ describe('SettingsPage: Account Access', () => {
     expect(within(row('bob@example.com')).getByText('Bob Member')).toBeTruthy();
     expect(within(row('bob@example.com')).getByText('MEMBER')).toBeTruthy();
     expect(within(row('new@example.com')).getByText('INVITED')).toBeTruthy();
+    expect(within(row('new@example.com')).getByText('until they accept')).toBeTruthy();
+    expect(within(row('bob@example.com')).queryByText('until they accept')).toBeNull();
     expect(within(row('owner@example.com')).queryByRole('button', { name: 'Remove' })).toBeNull();
     expect(within(row('bob@example.com')).getByRole('button', { name: 'Remove' })).toBeTruthy();
     expect(within(row('new@example.com')).getByRole('button', { name: 'Remove' })).toBeTruthy();
@@ -229,6 +231,9 @@ describe('SettingsPage: Account Access', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: /Add User to Account/ }));
     const modal = await dialog('Add User');
+    // The dialog names the role given and that the person joins once they accept.
+    expect(within(modal).getByText('MEMBER')).toBeTruthy();
+    expect(within(modal).getByText(/They show as INVITED in Account Access until they accept it/)).toBeTruthy();
     fireEvent.click(within(modal).getByRole('button', { name: 'Add' }));
     expect(await within(modal).findByText('User email is required.')).toBeTruthy();
 

@@ -6,6 +6,7 @@ import { stubClipboard } from '../../testing/clipboard';
 import { callsTo, failed, on, setUpPageTests } from '../../testing/page-test-kit';
 import {
   button,
+  dialog,
   drawer,
   field,
   JWT_KEY_ID,
@@ -138,6 +139,37 @@ describe('ApiKeysPage: the security settings of a key', () => {
     fireEvent.click(button(details, 'Save'));
     await waitFor(() => expect(callsTo(calls, updateSettings)).toHaveLength(2));
     expect(callsTo(calls, updateSettings)[1]?.body).toEqual({ allowedIps: [] });
+  });
+
+  it('asks before closing with unsaved settings: Keep editing keeps them, Leave drops them; saved ones close at once', async () => {
+    const calls = openKeysPage(keySettings());
+    let details = await openSecurity();
+    const close = () => fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    type(details, 'Requests per second', '25');
+    close();
+    const ask = await dialog('Leave without saving?');
+    expect(within(ask).getByText(/not saved yet; leaving drops them/)).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByText('Leave without saving?')).toBeNull());
+    expect((within(details).getByLabelText('Requests per second') as HTMLInputElement).value).toBe('25');
+
+    // Saved, the same change is no longer unsaved: Close closes.
+    fireEvent.click(button(details, 'Save'));
+    await waitFor(() => expect(callsTo(calls, updateSettings)).toHaveLength(1));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.apiKeySettingsSaved));
+    close();
+    await waitFor(() => expect(screen.queryByText('Production', { selector: '.ant-drawer-title' })).toBeNull());
+    expect(screen.queryByText('Leave without saving?')).toBeNull();
+
+    // A new change, then Leave without saving: closed, nothing sent.
+    details = await openSecurity();
+    type(details, 'Requests per second', '40');
+    close();
+    fireEvent.click(
+      within(await dialog('Leave without saving?')).getByRole('button', { name: 'Leave without saving' }),
+    );
+    await waitFor(() => expect(screen.queryByText('Production', { selector: '.ant-drawer-title' })).toBeNull());
+    expect(callsTo(calls, updateSettings)).toHaveLength(1);
   });
 
   it('adds a method picked from the known ones, refuses one that is not a method name', async () => {

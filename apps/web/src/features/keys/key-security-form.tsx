@@ -1,11 +1,17 @@
 import { type ApiKeySettings, KeyRuleMessages } from '@ebs/contract';
-import { Alert, Divider, Form, type FormRule, InputNumber, Switch } from 'antd';
+import { Alert, Divider, Form, type FormInstance, type FormRule, InputNumber, Switch } from 'antd';
 import { SubmitButton } from '../../components/submit-button';
 import { toast } from '../../lib/toast';
 import { ExpiryField, utcText } from './expiry-field';
 import { JwtKeysField } from './jwt-keys-field';
 import { KeySecurityTexts as T } from './key-security-texts';
-import { publicKeyCount, type SecurityValues, securityValues, settingsChanges } from './key-settings-changes';
+import {
+  hasChanges,
+  publicKeyCount,
+  type SecurityValues,
+  securityValues,
+  settingsChanges,
+} from './key-settings-changes';
 import { useUpdateApiKeySettings } from './keys-queries';
 import { RuleListField } from './rule-list-field';
 
@@ -19,11 +25,12 @@ interface KeySecurityFormProps {
   apiKeyId: string;
   /** As last saved: what the form starts from and what a change is measured against. */
   settings: ApiKeySettings;
+  /** The drawer's instance: it asks the form, when closed, whether a change would be dropped. */
+  form: FormInstance<SecurityValues>;
 }
 
 /** A key's rules, limits, expiry and JWT keys; Save sends only what changed. */
-export function KeySecurityForm({ accountId, apiKeyId, settings }: KeySecurityFormProps) {
-  const [form] = Form.useForm<SecurityValues>();
+export function KeySecurityForm({ accountId, apiKeyId, settings, form }: KeySecurityFormProps) {
   const save = useUpdateApiKeySettings(accountId, apiKeyId);
   const jwtKeys = Form.useWatch('jwtKeys', form);
   const jwtRequired = Form.useWatch('jwtRequired', form) ?? settings.jwtRequired;
@@ -32,12 +39,11 @@ export function KeySecurityForm({ accountId, apiKeyId, settings }: KeySecurityFo
   const noPublicKeys = (jwtKeys ? publicKeyCount(jwtKeys) : settings.jwtPublicKeys.length) === 0;
 
   const onFinish = (values: SecurityValues) => {
-    const body = settingsChanges(settings, values);
-    if (Object.keys(body).length === 0) {
+    if (!hasChanges(settings, values)) {
       toast.info(T.nothingToSave);
       return;
     }
-    save.mutate(body, {
+    save.mutate(settingsChanges(settings, values), {
       onSuccess: (saved) => form.setFieldsValue(securityValues(saved)),
       onError: (error) => toast.error(error),
     });
@@ -122,9 +128,12 @@ export function KeySecurityForm({ accountId, apiKeyId, settings }: KeySecurityFo
       <Form.Item name="jwtKeys" label={T.publicKeys}>
         <JwtKeysField />
       </Form.Item>
-      <SubmitButton pending={save.isPending} block={false}>
-        {T.save}
-      </SubmitButton>
+      {/* Stays in view at the drawer's foot while its long list of settings scrolls. */}
+      <div className="key-security-save">
+        <SubmitButton pending={save.isPending} block={false}>
+          {T.save}
+        </SubmitButton>
+      </div>
     </Form>
   );
 }

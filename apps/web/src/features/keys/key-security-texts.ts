@@ -57,6 +57,10 @@ export const KeySecurityTexts = {
   // saving
   save: 'Save',
   nothingToSave: 'Nothing to save: no setting has changed.',
+  leaveTitle: 'Leave without saving?',
+  leaveText: "Your changes to this key's security settings are not saved yet; leaving drops them.",
+  keepEditing: 'Keep editing',
+  leave: 'Leave without saving',
   // rolling the secret
   rollKey: 'Roll key',
   rollHint: 'Make a new secret for this key; its key ID stays the same.',

@@ -67,3 +67,7 @@ export function settingsChanges(saved: ApiKeySettings, values: SecurityValues): 
   }
   return body;
 }
+
+/** Whether the form holds a change of the saved settings (what closing it would drop). */
+export const hasChanges = (saved: ApiKeySettings, values: SecurityValues) =>
+  Object.keys(settingsChanges(saved, values)).length > 0;

@@ -30,6 +30,10 @@ export const BillingTexts = {
   download: 'Download',
   // spec A §2 Buy Credits
   makeOneTimePay: 'Make One Time Pay',
+  paid: (amount: string, card: string) => `Paid ${amount} with ${card}.`,
+  creditNow: (credit: string) => `Available credit is now ${credit} USD.`,
+  creditUpdating: 'Available credit is being updated…',
+  seeBillingOverview: 'See it in Billing Overview',
   pay: 'Pay',
   deposit: 'Deposit',
   cancel: 'Cancel',

@@ -119,6 +119,29 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
     await waitFor(() => expect(screen.queryByText('$25.00 USD')).toBeNull());
   });
 
+  it('after the deposit, says what was paid and the available credit the account now has', async () => {
+    const account = { balance: 40, amountPending: 0 };
+    start(
+      [visa(true)],
+      on(deposit, ({ body }) => {
+        account.balance += body.depositAmount;
+        return wrapped({ transactionId: 't1', status: 'COMPLETED', amount: 25, receiptUrl: '/r' });
+      }),
+      on(endpoints.accounts.details, () =>
+        wrapped(accountDetails({ id: ACCOUNT, ...account, setting: { autoDeposit } })),
+      ),
+    );
+    await pay('$ 25');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deposit' }));
+
+    const notice = await screen.findByText('Paid $25 with Visa •••• 4242. Available credit is now 65.00 USD.');
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    const link = within(notice.closest('.ant-alert') as HTMLElement).getByRole('link', {
+      name: 'See it in Billing Overview',
+    });
+    expect(link.getAttribute('href')).toBe(`/account/${ACCOUNT}/billings/overview`);
+  });
+
   it('closes the confirmation and shows the error when the deposit fails', async () => {
     start(
       [visa(true)],

@@ -1,13 +1,17 @@
 import { DEPOSIT_MAX, Messages } from '@ebs/contract';
-import { Card, Form } from 'antd';
+import { Alert, Card, Form } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { accountPath } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
-import { amountError, toAmount } from '../../lib/amount';
-import { findDefaultCard } from '../../lib/card-display';
+import { amountError, formatWholeUsd, toAmount } from '../../lib/amount';
+import { brandName, findDefaultCard, maskedNumber } from '../../lib/card-display';
+import { availableCredits } from '../../lib/format';
 import { depositKey, isDefiniteRefusal, type UnsettledDeposit } from '../../lib/idempotency';
 import { usePaymentCards } from '../../lib/payment-cards';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
+import { useAccountDetails } from '../../session/account-details';
 import { useSession } from '../../session/session-store';
 import { AmountInput } from './amount-input';
 import { DepositConfirmModal, type PendingDeposit } from './deposit-confirm-modal';
@@ -19,6 +23,27 @@ interface OneTimePayFields {
   amount?: number | string | null;
 }
 
+/**
+ * After a deposit: what was paid and the available credit it made, read again from the account once
+ * the payment has settled (the deposit answers COMPLETED, and the account is refreshed before this shows).
+ */
+function PaidNotice({ accountId, paid }: { accountId: string; paid: PendingDeposit }) {
+  const details = useAccountDetails(accountId);
+  const credit =
+    details.data && !details.isFetching ? availableCredits(details.data.balance, details.data.amountPending) : null;
+  const card = `${brandName(paid.card.card.brand)} ${maskedNumber(paid.card.card.last4)}`;
+  return (
+    <Alert
+      type="success"
+      showIcon
+      role="status"
+      className="deposit-paid"
+      message={`${T.paid(formatWholeUsd(paid.amount), card)} ${credit === null ? T.creditUpdating : T.creditNow(credit)}`}
+      description={<Link to={accountPath(accountId, 'billingsOverview')}>{T.seeBillingOverview}</Link>}
+    />
+  );
+}
+
 /** Make One Time Pay (spec A §2, §4, §5): an amount, then a confirmation with the default card. */
 export function OneTimePayCard({ accountId, minAmount }: { accountId: string; minAmount: number }) {
   const [form] = Form.useForm<OneTimePayFields>();
@@ -27,6 +52,7 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
   const [pending, setPending] = useState<PendingDeposit | null>(null);
   const [unsettled, setUnsettled] = useState<UnsettledDeposit | null>(null);
   const [noCard, setNoCard] = useState(false);
+  const [paid, setPaid] = useState<PendingDeposit | null>(null);
 
   useEffect(() => {
     if (cards.error) toast.error(cards.error);
@@ -46,6 +72,7 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
       toast.error(Messages.setDefaultCard);
       return;
     }
+    setPaid(null);
     // One key per deposit: a confirmation never charges twice, nor does trying again after a lost answer.
     setPending({ amount: depositAmount, card, idempotencyKey: depositKey(unsettled, depositAmount, card.id) });
   };
@@ -78,6 +105,7 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
           onClose={() => setPending(null)}
           onDeposited={() => {
             setUnsettled(null);
+            setPaid(pending);
             form.resetFields();
           }}
           onFailed={(error) =>
@@ -89,6 +117,7 @@ export function OneTimePayCard({ accountId, minAmount }: { accountId: string; mi
           }
         />
       )}
+      {paid && <PaidNotice accountId={accountId} paid={paid} />}
       {noCard && <NoCardModal accountId={accountId} />}
     </Card>
   );

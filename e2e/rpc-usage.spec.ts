@@ -95,9 +95,9 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   await expect(figure(page, 'Available Credits (USD)')).toHaveText('8.75');
   await expect(figure(page, 'Monthly Bill')).toHaveText('1.25');
   await expect(figure(page, 'Monthly API Calls')).toHaveText('5');
-  const usageChart = card(page, 'Service Usage').locator('[aria-label*="RPC API METABIT TESTNET"]');
+  const usageChart = card(page, 'Service Usage').locator('[aria-label*="Metabit Testnet requests"]');
   await expect(usageChart).toHaveAttribute('aria-label', /5/);
-  await expect(card(page, 'Account Billing').locator('[aria-label*="RPC API METABIT TESTNET"]')).toHaveAttribute(
+  await expect(card(page, 'Account Billing').locator('[aria-label*="Metabit Testnet requests"]')).toHaveAttribute(
     'aria-label',
     /1\.25/,
   );

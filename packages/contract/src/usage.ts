@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { defaulted } from './endpoint.ts';
-import { FORWARDING_RESOURCES } from './forwarding.ts';
-import { RPC_NETWORKS } from './rpc.ts';
+import { FORWARDING_NETWORKS, FORWARDING_RESOURCES, isNetwork } from './forwarding.ts';
+import { findRpcNetwork, RPC_NETWORKS } from './rpc.ts';
 
 /** The usage resources the gateway meters: one per RPC network (spec A §3, ARCHITECTURE §5). */
 export const RPC_RESOURCES = RPC_NETWORKS.map((network) => network.resource);
@@ -23,12 +23,31 @@ export const DEFAULT_FORWARDING_FEE_USD = '0.05';
 /** Every billable resource: the gateway's, then token forwarding's (one fee per transfer). */
 export const BILLABLE_RESOURCES: readonly string[] = [...RPC_RESOURCES, ...FORWARDING_RESOURCES];
 
+const FORWARDING_PREFIX = 'TOKEN_FORWARDING_';
+
+/** Whether a usage resource counts token forwards (one fee per transfer), not RPC requests. */
+export const isForwardingResource = (name: string) => name.startsWith(FORWARDING_PREFIX);
+
 /** The price of one unit of a resource when the admin has set none. */
 export const defaultPriceOf = (resource: string) =>
-  resource.startsWith('TOKEN_FORWARDING_') ? DEFAULT_FORWARDING_FEE_USD : DEFAULT_REQUEST_PRICE_USD;
+  isForwardingResource(resource) ? DEFAULT_FORWARDING_FEE_USD : DEFAULT_REQUEST_PRICE_USD;
 
 /** spec A §2: resource names display with underscores shown as spaces. */
 export const displayResourceName = (name: string) => name.replace(/_/g, ' ');
+
+/**
+ * A resource as a person reads it, in the RPC page's network names (spec B §2): "Ethereum Sepolia
+ * requests", "Polygon Mainnet token forwards"; undefined for a resource of no known network.
+ */
+export function resourceLabel(resource: string): string | undefined {
+  const rpc = RPC_NETWORKS.find((network) => network.resource === resource);
+  if (rpc) return `${rpc.name} requests`;
+  const network = resource.slice(FORWARDING_PREFIX.length);
+  if (!isForwardingResource(resource) || !isNetwork(network)) return undefined;
+  const info = FORWARDING_NETWORKS[network];
+  const name = info.kind === 'evm' ? findRpcNetwork(info.rpcPath)?.name : undefined;
+  return name ? `${name} token forwards` : undefined;
+}
 
 /** spec A §2: usage charts leave out token forwarding resources. */
 export const isChartedUsageResource = (name: string) => !name.includes('TOKEN_FORWARDING');

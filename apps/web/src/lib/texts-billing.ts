@@ -8,6 +8,16 @@ export const BillingTexts = {
   addPaymentCards: 'Add Payment Cards',
   addCard: 'Add Card',
   postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',
+  // ours: the unit prices and what this month has cost so far
+  pricesTitle: "Prices and this month's cost",
+  service: 'Service',
+  unitPrice: 'Unit price (USD)',
+  perRequest: 'per request',
+  perForward: 'per forward',
+  thisMonth: 'This month',
+  costThisMonth: 'Cost this month (USD)',
+  monthSoFar: (total: string, unposted: string) =>
+    `This month so far: ${total} USD, of which ${unposted} USD is not yet posted to the ledger (usage posts once a day).`,
   transactionHistory: 'Transaction History',
   // ours: a month's statement
   statementMonth: 'Statement of another month',

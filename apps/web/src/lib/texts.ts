@@ -137,6 +137,11 @@ export const Texts = {
     firstCallBefore: 'To make a first call, open the ',
     firstCallLink: 'RPC page',
     firstCallAfter: ": it builds each network's URL from an API key.",
+    billCounts: "The usage posted to the ledger this month (UTC); each day's usage is posted once a day.",
+    notYetPosted: (usd: string) => `Not yet posted: ${usd} USD.`,
+    callsCount:
+      "RPC requests metered this month (UTC), as billed; those refused by a key's rules or limits are not counted.",
+    forwardsApart: (count: string) => `Token forwards, counted apart: ${count}.`,
   },
 
   billing: BillingTexts,

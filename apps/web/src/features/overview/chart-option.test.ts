@@ -13,14 +13,14 @@ describe('chartOption', () => {
     expect(option.series).toEqual([
       expect.objectContaining({
         type: 'line',
-        name: 'RPC API POLYGON MAINNET',
+        name: 'Polygon Mainnet requests',
         stack: 'total',
         areaStyle: {},
         data: [1, 0],
       }),
       expect.objectContaining({
         type: 'line',
-        name: 'RPC API ETHEREUM TESTNET',
+        name: 'Ethereum Sepolia requests',
         stack: 'total',
         areaStyle: {},
         data: [0, 2],
@@ -38,7 +38,7 @@ describe('chartOption', () => {
 describe('the legend', () => {
   it('names every series in its own colour, for the legend drawn beside the canvas', () => {
     const entries = legendEntries(series);
-    expect(entries.map((e) => e.name)).toEqual(['RPC API POLYGON MAINNET', 'RPC API ETHEREUM TESTNET']);
+    expect(entries.map((e) => e.name)).toEqual(['Polygon Mainnet requests', 'Ethereum Sepolia requests']);
     const option = chartOption(['Nov. 20', 'Nov. 21'], series, 'usage');
     expect((option.color as string[]).slice(0, 2)).toEqual(entries.map((e) => e.color));
     expect(new Set(entries.map((e) => e.color)).size).toBe(2);
@@ -55,7 +55,7 @@ describe('the legend', () => {
       { resourceName: 'RPC_API_ETHEREUM_TESTNET', values: [0, 3] },
     ];
     const colours = chartOption(['Nov. 20', 'Nov. 21'], mixed, 'usage').color as string[];
-    expect(legendEntries(mixed)).toEqual([{ name: 'RPC API ETHEREUM TESTNET', color: colours[1] }]);
+    expect(legendEntries(mixed)).toEqual([{ name: 'Ethereum Sepolia requests', color: colours[1] }]);
     expect(legendEntries([{ resourceName: 'RPC_API_POLYGON_MAINNET', values: [0, 0] }])).toEqual([]);
     const [unused, used] = chartOption(['Nov. 20', 'Nov. 21'], mixed, 'usage').series as Array<{ lineStyle?: object }>;
     expect(unused?.lineStyle).toEqual({ width: 0 });
@@ -63,10 +63,10 @@ describe('the legend', () => {
   });
 
   it('draws no legend on the canvas and hides the series turned off in the page legend', () => {
-    const option = chartOption(['Nov. 20', 'Nov. 21'], series, 'usage', new Set(['RPC API ETHEREUM TESTNET']));
+    const option = chartOption(['Nov. 20', 'Nov. 21'], series, 'usage', new Set(['Ethereum Sepolia requests']));
     expect(option.legend).toMatchObject({
       show: false,
-      selected: { 'RPC API POLYGON MAINNET': true, 'RPC API ETHEREUM TESTNET': false },
+      selected: { 'Polygon Mainnet requests': true, 'Ethereum Sepolia requests': false },
     });
   });
 });

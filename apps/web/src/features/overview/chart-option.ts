@@ -1,4 +1,4 @@
-import { displayResourceName } from '@ebs/contract';
+import { displayResourceName, resourceLabel } from '@ebs/contract';
 import type { ChartOption } from '../../components/echart';
 import { Texts } from '../../lib/texts';
 import type { Measure, ResourceSeries } from './usage-sums';
@@ -27,6 +27,9 @@ const PALETTE = [
   ...['#c23531', '#2f4554', '#61a0a8', '#d48265', '#91c7ae', '#749f83', '#ca8622', '#bda29a', '#6e7074'],
 ];
 
+/** A series by the network names of the RPC page ("Ethereum Sepolia requests"), else the spec's form. */
+const seriesName = (resource: string) => resourceLabel(resource) ?? displayResourceName(resource);
+
 export interface LegendEntry {
   name: string;
   color: string;
@@ -39,7 +42,7 @@ export interface LegendEntry {
 export function legendEntries(series: readonly ResourceSeries[]): LegendEntry[] {
   return series
     .map((s, i) => ({
-      name: displayResourceName(s.resourceName),
+      name: seriesName(s.resourceName),
       color: PALETTE[i % PALETTE.length] ?? '',
       used: s.values.some((value) => value !== 0),
     }))
@@ -49,7 +52,7 @@ export function legendEntries(series: readonly ResourceSeries[]): LegendEntry[] 
 
 /**
  * spec A §2: a stacked area chart with zoom (inside and slider), a tooltip and a legend; one line
- * series per resource, shown by its display name. The legend is drawn in HTML beside the canvas
+ * series per resource, shown by its network's display name. The legend is drawn in HTML beside the canvas
  * (chart-legend.tsx), where its entries wrap: the canvas's own legend clips or pages them on a
  * narrow chart. `hidden` names the series the user turned off in it.
  */
@@ -59,7 +62,7 @@ export function chartOption(
   measure: Measure,
   hidden: ReadonlySet<string> = new Set(),
 ): ChartOption {
-  const names = series.map((s) => displayResourceName(s.resourceName));
+  const names = series.map((s) => seriesName(s.resourceName));
   return {
     aria: { enabled: true },
     color: PALETTE,

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { axisLabelFormat, axisLabels, daysOf, lastDays, monthToDate, PRESET_DAYS, toBounds } from './overview-dates';
+import { monthToDate } from '../billing/usage-month';
+import { axisLabelFormat, axisLabels, daysOf, lastDays, PRESET_DAYS, toBounds } from './overview-dates';
 
 const day = (text: string) => dayjs(`${text}T15:30:00`);
 

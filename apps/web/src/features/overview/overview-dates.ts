@@ -29,9 +29,6 @@ export const toBounds = ([start, end]: DayRange): DayBounds => ({
   dateEnd: end.format(DAY_FORMAT),
 });
 
-/** spec A §7: the monthly summary covers the first of the current month to today. */
-export const monthToDate = (today: Dayjs = dayjs()): DayBounds => toBounds([today.startOf('month'), today]);
-
 /** Every day of a range, first to last, as YYYY-MM-DD (empty when the range is reversed). */
 export function daysOf({ dateStart, dateEnd }: DayBounds): string[] {
   const days: string[] = [];

@@ -146,12 +146,24 @@ describe('OverviewPage summary cards', () => {
     }));
     const calls = open({
       transactions: withdrawals,
-      monthUsage: [usage(POLYGON, '2026-11-02', 1200), usage(ETHEREUM, '2026-11-20', 34)],
+      monthUsage: [
+        { ...usage(POLYGON, '2026-11-02', 1200), status: 'BILLED' },
+        usage(ETHEREUM, '2026-11-20', 34),
+        { ...usage('TOKEN_FORWARDING_ETHEREUM_MAINNET', '2026-11-20', 1), price: 0.05, unitPrice: 0.05 },
+      ],
     });
 
     expect(await statistic('Available Credits (USD)')).toBe('25.00');
     expect(await statistic('Monthly Bill')).toBe('3.31USD');
+    // The requests, not the token forward; each card says what it counts and what has not posted yet.
     expect(await statistic('Monthly API Calls')).toBe('1,234');
+    expect(
+      within(cardOf('Monthly API Calls')).getByText(/RPC requests metered this month \(UTC\), as billed/),
+    ).toBeTruthy();
+    expect(await within(cardOf('Monthly API Calls')).findByText(/Token forwards, counted apart: 1\./)).toBeTruthy();
+    expect(within(cardOf('Monthly Bill')).getByText(/The usage posted to the ledger this month/)).toBeTruthy();
+    // 34 × 0.00002 + 0.05 = 0.05068 is pending; the 1200 requests are posted (in the 3.31).
+    expect(within(cardOf('Monthly Bill')).getByText(/Not yet posted: 0\.05 USD\./)).toBeTruthy();
 
     expect(callsTo(calls, listTransactions)[0]?.query).toEqual({
       limit: '1000',
@@ -222,14 +234,14 @@ describe('OverviewPage charts', () => {
     expect(service.x).toEqual(['Nov. 15', 'Nov. 16', 'Nov. 17', 'Nov. 18', 'Nov. 19', 'Nov. 20', 'Nov. 21']);
     // Token forwarding resources are not charted as service usage.
     expect(service.series).toEqual([
-      { name: 'RPC API POLYGON MAINNET', data: [5, 0, 0, 0, 0, 0, 0] },
-      { name: 'RPC API ETHEREUM MAINNET', data: [0, 0, 0, 0, 0, 0, 1] },
+      { name: 'Polygon Mainnet requests', data: [5, 0, 0, 0, 0, 0, 0] },
+      { name: 'Ethereum Mainnet requests', data: [0, 0, 0, 0, 0, 0, 1] },
     ]);
     const billing = await chartOf('Account Billing');
     expect(billing.series.map((s) => s.name)).toEqual([
-      'RPC API POLYGON MAINNET',
-      'RPC API ETHEREUM MAINNET',
-      'TOKEN FORWARDING POLYGON MAINNET',
+      'Polygon Mainnet requests',
+      'Ethereum Mainnet requests',
+      'Polygon Mainnet token forwards',
     ]);
     // 2 and 3 requests at 0.00002 cost 0.0001 together, not 0.00010000000000000002.
     expect(billing.series[0]?.data).toEqual([0.0001, 0, 0, 0, 0, 0, 0]);
@@ -259,21 +271,21 @@ describe('OverviewPage charts', () => {
     const legend = await within(cardOf('Account Billing')).findByRole('list', { name: 'Legend' });
     const entries = within(legend).getAllByRole('button');
     expect(entries.map((entry) => entry.textContent)).toEqual([
-      'RPC API POLYGON MAINNET',
-      'RPC API ETHEREUM MAINNET',
-      'TOKEN FORWARDING POLYGON MAINNET',
+      'Polygon Mainnet requests',
+      'Ethereum Mainnet requests',
+      'Polygon Mainnet token forwards',
     ]);
     expect(entries.every((entry) => entry.getAttribute('aria-pressed') === 'true')).toBe(true);
 
-    fireEvent.click(within(legend).getByRole('button', { name: 'RPC API ETHEREUM MAINNET' }));
-    await waitFor(async () => expect((await chartOf('Account Billing')).off).toEqual(['RPC API ETHEREUM MAINNET']));
-    expect(within(legend).getByRole('button', { name: 'RPC API ETHEREUM MAINNET' }).getAttribute('aria-pressed')).toBe(
+    fireEvent.click(within(legend).getByRole('button', { name: 'Ethereum Mainnet requests' }));
+    await waitFor(async () => expect((await chartOf('Account Billing')).off).toEqual(['Ethereum Mainnet requests']));
+    expect(within(legend).getByRole('button', { name: 'Ethereum Mainnet requests' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
     // The other chart keeps its own legend.
     expect((await chartOf('Service Usage')).off).toEqual([]);
 
-    fireEvent.click(within(legend).getByRole('button', { name: 'RPC API ETHEREUM MAINNET' }));
+    fireEvent.click(within(legend).getByRole('button', { name: 'Ethereum Mainnet requests' }));
     await waitFor(async () => expect((await chartOf('Account Billing')).off).toEqual([]));
   });
 
@@ -318,7 +330,12 @@ describe('OverviewPage charts', () => {
     const calls = open({ resources: () => failed(500, 'Resources are unavailable') });
 
     const service = await chartOf('Service Usage');
-    expect(service.series.map((s) => s.name)).toEqual(DEFAULT_USAGE_RESOURCES.map((r) => r.replace(/_/g, ' ')));
+    expect(service.series.map((s) => s.name)).toEqual([
+      'Polygon Mainnet requests',
+      'Polygon Testnet requests',
+      'Ethereum Mainnet requests',
+      'Ethereum Sepolia requests',
+    ]);
     expect(vi.mocked(toast.error).mock.calls.map(([e]) => (e as Error).message)).toContain('Resources are unavailable');
     expect(chartCalls(calls)[0]?.query.resourceNameIn).toBe(JSON.stringify(DEFAULT_USAGE_RESOURCES));
   });

@@ -1,6 +1,6 @@
 import { isChartedUsageResource } from '@ebs/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -8,9 +8,9 @@ import { LoadFailed } from '../../components/load-state';
 import { availableCredits } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 import { useAccountDetails } from '../../session/account-details';
-import { useUsageResourceNames } from '../billing/usage-queries';
-import { monthToDate } from './overview-dates';
-import { useErrorToast, useMonthlyApiCalls, useMonthlyBill } from './overview-queries';
+import { monthToDate } from '../billing/usage-month';
+import { useMonthlyUsage, useUsageResourceNames } from '../billing/usage-queries';
+import { useErrorToast, useMonthlyBill } from './overview-queries';
 import { UsageChartCard } from './usage-chart-card';
 import './overview.css';
 
@@ -37,6 +37,13 @@ function SummaryCard({
   );
 }
 
+/** What a summary figure counts and when it posts, under the figure. */
+const Note = ({ children }: { children: ReactNode }) => (
+  <Typography.Paragraph type="secondary" className="summary-note">
+    {children}
+  </Typography.Paragraph>
+);
+
 /** /account/:accountId/overview (spec A §2): three summary cards, then the billing and usage charts. */
 export function OverviewPage() {
   const accountId = useParams().accountId ?? '';
@@ -46,12 +53,12 @@ export function OverviewPage() {
 
   const details = useAccountDetails(accountId);
   const bill = useMonthlyBill(accountId, month);
-  const calls = useMonthlyApiCalls(accountId, month);
+  const usage = useMonthlyUsage(accountId, month);
   const resources = useUsageResourceNames(accountId);
   const chartedUsage = useMemo(() => resources?.filter(isChartedUsageResource), [resources]);
   useErrorToast(details.error);
   useErrorToast(bill.error);
-  useErrorToast(calls.error);
+  useErrorToast(usage.error);
 
   return (
     <>
@@ -66,11 +73,17 @@ export function OverviewPage() {
         <Col xs={24} md={12} xl={8}>
           <SummaryCard title={T.monthlyBill} query={bill}>
             <Statistic value={bill.data ?? '-'} suffix={bill.data === undefined ? undefined : T.usd} />
+            <Note>
+              {T.billCounts} {usage.data && T.notYetPosted(usage.data.unposted)}
+            </Note>
           </SummaryCard>
         </Col>
         <Col xs={24} md={12} xl={8}>
-          <SummaryCard title={T.monthlyApiCalls} query={calls}>
-            <Statistic value={calls.data ?? '-'} />
+          <SummaryCard title={T.monthlyApiCalls} query={usage}>
+            <Statistic value={usage.data?.apiCalls ?? '-'} />
+            <Note>
+              {T.callsCount} {usage.data && T.forwardsApart(usage.data.forwards.toLocaleString('en-US'))}
+            </Note>
           </SummaryCard>
         </Col>
       </Row>

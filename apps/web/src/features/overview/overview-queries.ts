@@ -1,18 +1,18 @@
-import { type EndpointQuery, endpoints, type ResourceUsageRecord } from '@ebs/contract';
+import { endpoints, type ResourceUsageRecord } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
+import { fetchAllPages } from '../../lib/all-pages';
 import { toast } from '../../lib/toast';
+import { MONTHLY_PAGE_SIZE, usagePage } from '../billing/usage-queries';
 import type { DayBounds } from './overview-dates';
-import { fetchAllPages, monthlyApiCalls, monthlyBill, WITHDRAW_TYPE } from './usage-sums';
+import { monthlyBill, WITHDRAW_TYPE } from './usage-sums';
 
-/** spec A §9: charts page in blocks of 100 records; the monthly summary fetches up to 1000 at once. */
+/** spec A §9: charts page in blocks of 100 records (the monthly summary 1000 at once: MONTHLY_PAGE_SIZE). */
 export const CHART_PAGE_SIZE = 100;
-export const MONTHLY_PAGE_SIZE = 1000;
 
 export const overviewKeys = {
   monthlyBill: (accountId: string, month: DayBounds) => ['overview', accountId, 'monthly-bill', month] as const,
-  monthlyApiCalls: (accountId: string, month: DayBounds) => ['overview', accountId, 'monthly-calls', month] as const,
   usage: (accountId: string, range: DayBounds, resources: readonly string[]) =>
     ['overview', accountId, 'usage', range, resources] as const,
 };
@@ -23,12 +23,6 @@ export function useErrorToast(error: unknown) {
     if (error) toast.error(error);
   }, [error]);
 }
-
-const usagePage = (accountId: string, query: Omit<EndpointQuery<typeof endpoints.usage.list>, 'accountId'>) =>
-  api(endpoints.usage.list, { accountId, query: { accountId, ...query } }).then((list) => ({
-    items: list.accountResourceUsage,
-    totalCount: list.totalCount,
-  }));
 
 /** The Monthly Bill card: the month's usage withdrawals, summed exactly to 2 decimals. */
 export const useMonthlyBill = (accountId: string, month: DayBounds) =>
@@ -42,18 +36,6 @@ export const useMonthlyBill = (accountId: string, month: DayBounds) =>
         }).then((list) => ({ items: list.transactions, totalCount: list.totalCount })),
       ),
     select: monthlyBill,
-    enabled: accountId !== '',
-  });
-
-/** The Monthly API Calls card: the usage of the month's records. */
-export const useMonthlyApiCalls = (accountId: string, month: DayBounds) =>
-  useQuery({
-    queryKey: overviewKeys.monthlyApiCalls(accountId, month),
-    queryFn: () =>
-      fetchAllPages(MONTHLY_PAGE_SIZE, (offset) =>
-        usagePage(accountId, { ...month, limit: MONTHLY_PAGE_SIZE, offset, order: 'desc' }),
-      ),
-    select: monthlyApiCalls,
     enabled: accountId !== '',
   });
 

@@ -1,6 +1,8 @@
 import type { ResourceUsageRecord, Transaction } from '@ebs/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { dailySeries, fetchAllPages, monthlyApiCalls, monthlyBill } from './usage-sums';
+import { fetchAllPages } from '../../lib/all-pages';
+import { monthlyUsage } from '../billing/usage-month';
+import { dailySeries, monthlyBill } from './usage-sums';
 
 let next = 0;
 const record = (resourceName: string, date: string, usage: number, price = usage * 0.00002): ResourceUsageRecord => ({
@@ -77,9 +79,20 @@ describe('monthly summary', () => {
     expect(monthlyBill([])).toBe('0.00');
   });
 
-  it('counts the API calls of the month', () => {
-    expect(monthlyApiCalls([record(POLYGON, '2026-11-01', 1200), record(ETHEREUM, '2026-11-02', 34)])).toBe(1234);
-    expect(monthlyApiCalls([])).toBe(0);
+  it('counts the API calls and the token forwards of the month apart, per resource, and what is not posted yet', () => {
+    const month = monthlyUsage([
+      { ...record(POLYGON, '2026-11-01', 1200), status: 'BILLED' },
+      record(ETHEREUM, '2026-11-02', 34),
+      record(ETHEREUM, '2026-11-02', 1),
+      record('TOKEN_FORWARDING_ETHEREUM_MAINNET', '2026-11-02', 2, 0.1),
+    ]);
+    expect(month.apiCalls).toBe(1235);
+    expect(month.forwards).toBe(2);
+    // 35 × 0.00002 + 0.1 = 0.1007 not yet posted; the BILLED record is in the ledger already.
+    expect(month.unposted).toBe('0.10');
+    expect(month.byResource.get(ETHEREUM)).toEqual({ usage: 35, price: 0.0007 });
+    expect(month.byResource.get(POLYGON)).toEqual({ usage: 1200, price: 0.024 });
+    expect(monthlyUsage([])).toEqual({ apiCalls: 0, forwards: 0, unposted: '0.00', byResource: new Map() });
   });
 });
 

@@ -1,5 +1,5 @@
 import { endpoints } from '@ebs/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, getSession, setCurrentAccount } from '../../session/session-store';
 import { accountDetails, TEST_ACCOUNT_ID } from '../../testing/account-details';
@@ -14,6 +14,9 @@ const details = accountDetails();
 function open(stored: boolean, checked: boolean) {
   setCurrentAccount({ ...details, cards: [], features: { tokenForwardingEnabled: stored } });
   const calls = serveEndpoints(
+    on(endpoints.usage.listResources, () =>
+      wrapped([{ resourceName: 'RPC_API_BSC_TESTNET', description: '', unitPrice: 0.00002 }]),
+    ),
     on(endpoints.accounts.isFeatureEnabled, ({ query }) =>
       query.featureName === 'TOKEN_FORWARDING'
         ? wrapped({ featureName: 'TOKEN_FORWARDING', result: checked })
@@ -34,7 +37,7 @@ describe('ServicesPage', () => {
     const calls = open(false, false);
 
     expect(linkTo('RPC')).toBe(`/account/${ACCOUNT}/services/rpc`);
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(callsTo(calls, endpoints.accounts.isFeatureEnabled)).toHaveLength(1));
     expect(callsTo(calls, endpoints.accounts.isFeatureEnabled)[0]?.query).toEqual({ featureName: 'TOKEN_FORWARDING' });
     const comingSoon = screen.getByText('Token Forwarding (Coming Soon)');
     expect(comingSoon.closest('a')).toBeNull();
@@ -44,6 +47,13 @@ describe('ServicesPage', () => {
     expect(target.pathname).toBe(`/account/${ACCOUNT}/contactUs`);
     expect(target.searchParams.get('message')).toMatch(/^Please turn on Token Forwarding for this account\./);
     expect(screen.getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('shows the unit price of each network by its name', async () => {
+    open(false, false);
+    const prices = (await screen.findByText("Prices and this month's cost")).closest('.ant-card') as HTMLElement;
+    const row = (await within(prices).findByText('BSC Testnet requests')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('0.00002 per request')).toBeTruthy();
   });
 
   it('links the Token Forwarding card to the wallets page once the server says the feature is on, and stores it', async () => {

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
 import { Texts } from '../../lib/texts';
 import { useTokenForwardingEnabled } from '../../session/token-forwarding';
+import { PricesCard } from '../billing/prices-card';
 
 const T = Texts.services;
 
@@ -92,6 +93,7 @@ export function ServicesPage() {
           )}
         </Col>
       </Row>
+      <PricesCard accountId={accountId} />
     </>
   );
 }

@@ -1,0 +1,99 @@
+import { displayResourceName, isForwardingResource, resourceLabel, type UsageResource } from '@ebs/contract';
+import { Card, Table, type TableProps, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { sumFixed } from '../../lib/decimal';
+import { formatTableAmount } from '../../lib/format';
+import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
+import { Texts } from '../../lib/texts';
+import { monthToDate, type ResourceMonth } from './usage-month';
+import { useMonthlyUsage, useUsageResources } from './usage-queries';
+
+const T = Texts.billing;
+const NOTHING: ResourceMonth = { usage: 0, price: 0 };
+
+interface PriceRow extends UsageResource, ResourceMonth {}
+
+/** A unit price as set (to 8 decimals), never in exponent form: 0.00002, not 2e-5. */
+const unitPriceText = (price: number) => price.toLocaleString('en-US', { maximumFractionDigits: 8 });
+
+/**
+ * The unit price of every billable resource (per request of each network, per token forward) and
+ * what this month has used and cost so far, posted or not; the resources used come first.
+ */
+export function PricesCard({ accountId }: { accountId: string }) {
+  const [month] = useState(() => monthToDate());
+  const resources = useUsageResources(accountId);
+  const usage = useMonthlyUsage(accountId, month);
+  const scroll = useTableScroll();
+
+  const rows = useMemo(() => {
+    const byResource = usage.data?.byResource ?? new Map<string, ResourceMonth>();
+    const all = (resources.data ?? []).map((resource) => ({
+      ...resource,
+      ...(byResource.get(resource.resourceName) ?? NOTHING),
+    }));
+    return [...all.filter((row) => row.usage > 0), ...all.filter((row) => row.usage === 0)];
+  }, [resources.data, usage.data]);
+
+  const columns: TableProps<PriceRow>['columns'] = [
+    {
+      title: T.service,
+      key: 'service',
+      render: (_value, row) => (
+        <>
+          <div>{resourceLabel(row.resourceName) ?? displayResourceName(row.resourceName)}</div>
+          <Typography.Text type="secondary">{displayResourceName(row.resourceName)}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: T.unitPrice,
+      key: 'unitPrice',
+      align: 'right',
+      responsive: WIDE_ONLY,
+      render: (_value, row) =>
+        `${unitPriceText(row.unitPrice)} ${isForwardingResource(row.resourceName) ? T.perForward : T.perRequest}`,
+    },
+    {
+      title: T.thisMonth,
+      dataIndex: 'usage',
+      key: 'usage',
+      align: 'right',
+      responsive: WIDE_ONLY,
+      render: (count: number) => count.toLocaleString('en-US'),
+    },
+    {
+      title: T.costThisMonth,
+      dataIndex: 'price',
+      key: 'price',
+      align: 'right',
+      render: (price: number) => formatTableAmount(price),
+    },
+  ];
+
+  const summary = usage.data;
+  return (
+    <Card title={T.pricesTitle} className="prices-card">
+      {summary && (
+        <Typography.Paragraph>
+          {T.monthSoFar(
+            sumFixed(
+              [...summary.byResource.values()].map((r) => r.price),
+              2,
+            ),
+            summary.unposted,
+          )}
+        </Typography.Paragraph>
+      )}
+      <Table<PriceRow>
+        rowKey="resourceName"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        loading={resources.isLoading || usage.isLoading}
+        pagination={false}
+        scroll={scroll}
+      />
+    </Card>
+  );
+}

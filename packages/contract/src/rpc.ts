@@ -70,8 +70,11 @@ export const API_KEY_PLACEHOLDER = '[API_KEY]';
 export function rpcUrl(apiBase: string, path: string, keyId: string, key: string): string {
   const id = keyId.trim() ? encodeURIComponent(keyId.trim()) : API_KEY_ID_PLACEHOLDER;
   const secret = key.trim() ? encodeURIComponent(key.trim()) : API_KEY_PLACEHOLDER;
-  return `${apiBase.replace(/\/+$/, '')}${RPC_BASE_PATH}/${path}?${API_KEY_ID_PARAM}=${id}&${API_KEY_PARAM}=${secret}`;
+  return `${rpcEndpoint(apiBase, path)}?${API_KEY_ID_PARAM}=${id}&${API_KEY_PARAM}=${secret}`;
 }
+
+/** A network's URL without the key, for clients that send it in the x-api-key-id and x-api-key headers. */
+export const rpcEndpoint = (apiBase: string, path: string) => `${apiBase.replace(/\/+$/, '')}${RPC_BASE_PATH}/${path}`;
 
 /** The WebSocket endpoint of a network is its HTTP path with this after it: `/api/v1.0/rpc/{network}/ws`. */
 export const RPC_WS_SUFFIX = '/ws';

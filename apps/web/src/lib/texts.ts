@@ -12,6 +12,11 @@ export const Texts = {
   loadFailedHint: 'Check your connection, then try again.',
   tryAgain: 'Try again',
   noAccounts: 'No accounts yet. Create one with Create new account.',
+  welcomeTitle: 'Welcome! Start with an account.',
+  createFirstAccount: 'Create your first account',
+  welcomeText:
+    'An account holds your API keys, credit and team. Create one, then create your first API key on its last ' +
+    'step and make a first call in a minute.',
 
   // spec A §2 detail-row display and the copy button (its accessible name is ours)
   view: 'View',

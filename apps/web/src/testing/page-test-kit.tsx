@@ -81,7 +81,7 @@ export const on = <E extends Endpoint>(
   answer: (call: EndpointCall<E>) => Reply<EndpointData<E>> | Promise<Reply<EndpointData<E>>> | undefined,
 ): EndpointStub => ({ endpoint, answer: answer as EndpointStub['answer'] });
 
-const endpointCall = (endpoint: Endpoint, call: FetchCall): EndpointCall<Endpoint> | undefined => {
+export const endpointCall = (endpoint: Endpoint, call: FetchCall): EndpointCall<Endpoint> | undefined => {
   if (call.method !== endpoint.method) return undefined;
   const url = new URL(call.url, 'http://localhost');
   const params = matchEndpointPath(endpoint.path, url.pathname);
@@ -140,8 +140,11 @@ export function polyfillMatchMedia() {
   window.matchMedia ??= unmatchedMediaQuery as unknown as typeof window.matchMedia;
 }
 
-/** Renders `element` at `path` under `pattern`; any other path shows "Elsewhere: {path}". */
-export function renderPage(path: string, pattern: string, element: ReactNode) {
+/**
+ * Renders `element` at `path` (with the navigation state another page sent, if any) under
+ * `pattern`; any other path shows "Elsewhere: {path}".
+ */
+export function renderPage(path: string | { pathname: string; state: unknown }, pattern: string, element: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

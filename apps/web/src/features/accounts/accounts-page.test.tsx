@@ -1,5 +1,5 @@
 import { type AccountList, endpoints, HIDDEN_ACCOUNT_NAME } from '@ebs/contract';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { on, type Reply, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { AccountsPage } from './accounts-page';
@@ -40,5 +40,16 @@ describe('AccountsPage: loading and empty states', () => {
     // The account being set up is hidden: a list of only that one is an empty list.
     answer(wrapped(listOf([HIDDEN_ACCOUNT_NAME])));
     expect(await screen.findByText(HINT)).toBeTruthy();
+    // A new user is led to create one: the welcome's button opens the wizard.
+    expect(screen.getByText('Welcome! Start with an account.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create your first account' }));
+    expect(await screen.findByText('Elsewhere: /accounts/create')).toBeTruthy();
+  });
+
+  it('has no welcome once the user has an account', async () => {
+    serveEndpoints(on(endpoints.accounts.list, () => wrapped(listOf(['Main net']))));
+    renderPage('/accounts', '/accounts', <AccountsPage />);
+    expect(await screen.findByText('Main net')).toBeTruthy();
+    expect(screen.queryByText('Welcome! Start with an account.')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AccountSummary } from '@ebs/contract';
 import { HIDDEN_ACCOUNT_NAME, shortenAccountId } from '@ebs/contract';
-import { Button, Table, type TableProps, Typography } from 'antd';
+import { Alert, Button, Table, type TableProps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountPath, paths } from '../../app/paths';
@@ -57,6 +57,8 @@ export function AccountsPage() {
   };
 
   const accounts = (data?.accounts ?? []).filter((account) => account.name !== HIDDEN_ACCOUNT_NAME);
+  // A new user (none on the first page, none anywhere) is led to create one.
+  const firstRun = data !== undefined && page === 1 && accounts.length === 0 && data.total <= data.accounts.length;
 
   return (
     <>
@@ -66,6 +68,20 @@ export function AccountsPage() {
           {Texts.createNewAccount}
         </Button>
       </div>
+      {firstRun && (
+        <Alert
+          className="first-run"
+          type="info"
+          showIcon
+          message={Texts.welcomeTitle}
+          description={Texts.welcomeText}
+          action={
+            <Button type="primary" onClick={() => navigate(paths.accountsCreate)}>
+              {Texts.createFirstAccount}
+            </Button>
+          }
+        />
+      )}
       <Table<AccountSummary>
         className="clickable-rows"
         rowKey="id"

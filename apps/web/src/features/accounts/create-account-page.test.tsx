@@ -1,5 +1,5 @@
 import { type AccountSummary, endpoints, Messages, type UserInfo } from '@ebs/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -14,6 +14,7 @@ import {
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
+import { apiKey } from '../keys/keys-test-kit';
 import { CreateAccountPage } from './create-account-page';
 
 const DRAFT = '22222222-2222-4222-8222-222222222222';
@@ -102,6 +103,49 @@ describe('CreateAccountPage: the three-step wizard', () => {
     expect(toast.success).toHaveBeenCalledWith('Main net has been created.');
     fireEvent.click(screen.getByRole('button', { name: T.done }));
     expect(await screen.findByText('Elsewhere: /accounts')).toBeTruthy();
+  });
+
+  it('creates the first API key from Congratulations: shown once, with the RPC URL and a curl line filled in', async () => {
+    const calls = start({
+      first: [
+        on(endpoints.system.config, () =>
+          wrapped({ appEnv: 'test', docsUrl: '', apiBase: 'https://api.example.com', productName: 'EBS Console' }),
+        ),
+        on(endpoints.keys.create, ({ body }) =>
+          wrapped({
+            ...apiKey('dddddddd-dddd-4ddd-8ddd-dddddddddddd', body.apiKeyName, 'ACTIVE'),
+            key: { keyId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', key: 'first-secret' },
+          }),
+        ),
+      ],
+    });
+    await nameAndNext('Main net');
+    await paymentStep();
+    fireEvent.click(screen.getByRole('button', { name: T.skip }));
+    // The spec's Done stays; the first key is offered beside it.
+    expect(await screen.findByRole('button', { name: T.done })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create your first API key' }));
+
+    const shown = await screen.findByRole('region', { name: 'Create your first API key' });
+    const created = callsTo(calls, endpoints.keys.create);
+    expect(created).toHaveLength(1);
+    expect(created[0]?.headers['ebs-account-id']).toBe(DRAFT);
+    expect(created[0]?.body).toEqual({ apiKeyName: 'My first key' });
+    expect(within(shown).getByText(/displayed only once/)).toBeTruthy();
+    expect(within(within(shown).getByRole('region', { name: 'API Key ID' })).getByText(/^dddddddd-/)).toBeTruthy();
+    expect(within(within(shown).getByRole('region', { name: 'API Key' })).getByText('first-secret')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(shown).getByLabelText(/^URL with the key in it/) as HTMLInputElement).value).toBe(
+        'https://api.example.com/api/v1.0/rpc/ethereum/mainnet?x-api-key-id=dddddddd-dddd-4ddd-8ddd-dddddddddddd&x-api-key=first-secret',
+      ),
+    );
+    const curl = within(shown).getByRole('region', { name: 'curl' }).textContent ?? '';
+    expect(curl).toContain(`curl -s 'https://api.example.com/api/v1.0/rpc/ethereum/mainnet'`);
+    expect(curl).toContain(`-H 'x-api-key: first-secret'`);
+    for (const library of ['viem', 'ethers', 'web3.py']) {
+      expect(within(shown).getByRole('tab', { name: library })).toBeTruthy();
+    }
+    expect(within(shown).getByRole('button', { name: 'Copy curl' })).toBeTruthy();
   });
 
   it('hides the welcome credit from a user who has redeemed it, and never asks for it', async () => {

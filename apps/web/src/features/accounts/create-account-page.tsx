@@ -11,6 +11,7 @@ import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useFreshUser } from '../../session/use-fresh-user';
 import { useAccountCreation } from './account-queries';
+import { FirstKey } from './first-key';
 
 const T = Texts.createAccount;
 
@@ -28,6 +29,7 @@ export function CreateAccountPage() {
   const [step, setStep] = useState(0);
   const [named, setNamed] = useState<NameFields | null>(null);
   const [draftId, setDraftId] = useState('');
+  const [createdId, setCreatedId] = useState('');
   const user = useFreshUser();
   const mandatory = useSetting('ADD_PAYMENT_CARD').data?.settings;
   const cardMandatory = mandatory !== undefined && 'mandatory' in mandatory && mandatory.mandatory;
@@ -64,6 +66,7 @@ export function CreateAccountPage() {
       {
         onSuccess: (account) => {
           toast.success(Messages.createdName(account.name));
+          setCreatedId(account.id);
           setStep(2);
         },
         onError: (error) => toast.error(error),
@@ -119,7 +122,9 @@ export function CreateAccountPage() {
                 {T.done}
               </Button>
             }
-          />
+          >
+            {createdId && <FirstKey accountId={createdId} />}
+          </Result>
         )}
       </Card>
     </div>

@@ -30,6 +30,10 @@ const { list, create, rename, activate, deactivate, remove } = endpoints.keys;
  * does; the stubs in `first` may answer a call before it (a refusal, say).
  */
 function open(initial: ApiKey[], ...first: EndpointStub[]) {
+  return openWith({ pathname: `/account/${ACCOUNT}/apiKeys`, state: null }, initial, ...first);
+}
+
+function openWith(path: { pathname: string; state: unknown }, initial: ApiKey[], ...first: EndpointStub[]) {
   let keys = [...initial];
   const change = (id: string, patch: Partial<ApiKey>, message: string) => {
     const current = keys.find((k) => k.id === id);
@@ -64,7 +68,7 @@ function open(initial: ApiKey[], ...first: EndpointStub[]) {
       return wrapped({}, Messages.apiKeyDeleted);
     }),
   );
-  renderPage(`/account/${ACCOUNT}/apiKeys`, '/account/:accountId/apiKeys', <ApiKeysPage />);
+  renderPage(path, '/account/:accountId/apiKeys', <ApiKeysPage />);
   return calls;
 }
 
@@ -137,6 +141,12 @@ describe('ApiKeysPage: Generate New API Keys', () => {
     await within(modal).findByText('API key name is required.', exact);
 
     expect(callsTo(calls, create)).toHaveLength(0);
+  });
+
+  it("opens Create API Key at once when the RPC page's Create New Key sent the user here", async () => {
+    openWith({ pathname: `/account/${ACCOUNT}/apiKeys`, state: { create: true } }, [live]);
+    const form = await dialog('Create API Key');
+    expect(within(form).getByLabelText('API Key Name')).toBeTruthy();
   });
 
   it('creates, shows the key id and the key once with copy buttons, and forgets them after Done', async () => {

@@ -2,13 +2,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ApiKey, CreatedApiKey } from '@ebs/contract';
 import { Button, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { EditButton } from '../../components/edit-button';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { tableLocale } from '../../components/load-state';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
+import { rememberKeySecret } from '../../session/key-secrets';
 import { KeySecurityTexts } from './key-security-texts';
 import { useActivateApiKey, useApiKeys } from './keys-queries';
 
@@ -38,7 +39,12 @@ export function ApiKeysPage() {
   const accountId = useParams().accountId ?? '';
   const keys = useApiKeys(accountId);
   const activate = useActivateApiKey(accountId);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Create New Key on the RPC page arrives asking for the create dialog.
+  const [dialog, setDialog] = useState<Dialog | null>(() =>
+    (location.state as { create?: boolean } | null)?.create ? { kind: 'create' } : null,
+  );
   const scroll = useTableScroll();
   const close = () => setDialog(null);
   const detailsKey = dialog?.kind === 'details' ? keys.data?.apiKeys.find((k) => k.id === dialog.apiKeyId) : undefined;
@@ -46,6 +52,13 @@ export function ApiKeysPage() {
   useEffect(() => {
     if (keys.error) toast.error(keys.error);
   }, [keys.error]);
+
+  // Asked once: going back to this entry or reloading it does not open the dialog again.
+  useEffect(() => {
+    if ((location.state as { create?: boolean } | null)?.create) {
+      void navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, navigate]);
 
   const columns: TableProps<ApiKey>['columns'] = [
     {
@@ -134,7 +147,11 @@ export function ApiKeysPage() {
       {dialog?.kind === 'create' && (
         <CreateApiKeyModal
           accountId={accountId}
-          onCreated={(created) => setDialog({ kind: 'created', created })}
+          onCreated={(created) => {
+            // Kept in this tab's memory: the RPC page can make a first call with it.
+            rememberKeySecret(created.key.keyId, created.key.key);
+            setDialog({ kind: 'created', created });
+          }}
           onClose={close}
         />
       )}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { DetailRow } from '../../components/detail-row';
 import { LoadFailed } from '../../components/load-state';
 import { toast } from '../../lib/toast';
+import { rememberKeySecret } from '../../session/key-secrets';
 import { KeySecurityForm } from './key-security-form';
 import { KeySecurityTexts as T } from './key-security-texts';
 import { hasChanges, type SecurityValues } from './key-settings-changes';
@@ -72,6 +73,7 @@ export function KeyDetailsDrawer({ accountId, apiKey, onClose }: KeyDetailsDrawe
           apiKey={apiKey}
           onRolled={(secret) => {
             setRolling(false);
+            rememberKeySecret(secret.key.keyId, secret.key.key);
             setRolled(secret);
           }}
           onClose={() => setRolling(false)}

@@ -1,6 +1,6 @@
 import type { RolledApiKey } from '@ebs/contract';
-import { Alert, Button, Modal, Space, Typography } from 'antd';
-import { CopyButton } from '../../components/copy-button';
+import { Alert, Button, Modal, Typography } from 'antd';
+import { SecretValue } from '../../components/secret-value';
 import { formatDateTime } from '../../lib/format';
 import { Texts } from '../../lib/texts';
 
@@ -10,20 +10,6 @@ interface NewApiKeyModalProps {
   /** A created key or a rolled one: the key id and the secret (and, rolled, until when the old one works). */
   created: Pick<RolledApiKey, 'key'> & Partial<Pick<RolledApiKey, 'previousKeyWorksUntil'>>;
   onDone: () => void;
-}
-
-function SecretValue({ label, value }: { label: string; value: string }) {
-  return (
-    <section className="detail-row" aria-label={label}>
-      <Typography.Text type="secondary">{label}</Typography.Text>
-      <div className="detail-row-value">
-        <Space wrap>
-          <Typography.Text code>{value}</Typography.Text>
-          <CopyButton text={value} size="small" />
-        </Space>
-      </div>
-    </section>
-  );
 }
 
 /**

@@ -161,7 +161,7 @@ describe('RpcServicePage', () => {
     );
   });
 
-  it('goes to the API Keys page from Create New Key', async () => {
+  it('goes to the API Keys page from Create New Key, asking it to open its create dialog', async () => {
     open();
 
     fireEvent.click(screen.getByRole('button', { name: /Create New Key/ }));

@@ -1,12 +1,16 @@
 import { KeyOutlined, LineChartOutlined, ReadOutlined } from '@ant-design/icons';
 import { RPC_NETWORKS, rpcUrl, rpcWebSocketUrl } from '@ebs/contract';
-import { Button, Card, Col, Flex, Form, Input, List, Row, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePublicConfig } from '../../api/public-config';
 import { accountPath } from '../../app/paths';
 import { CopyButton } from '../../components/copy-button';
 import { Texts } from '../../lib/texts';
+import { keySecret, rememberKeySecret } from '../../session/key-secrets';
+import { useApiKeys } from '../keys/keys-queries';
+import { FirstCall } from './first-call/first-call';
+import { FirstCallTexts } from './first-call/first-call-texts';
 
 const T = Texts.rpc;
 
@@ -37,7 +41,9 @@ function Endpoint({ name, url, tag, urlLabel, copyLabel }: EndpointProps) {
 
 /**
  * /account/:accountId/services/rpc (spec B §2): the endpoint of every network, built live from a key
- * the user types. The key lives only in this page's state: nothing stores it.
+ * the user types, or picks by name from the account's keys. A secret lives only in this tab's memory
+ * (session/key-secrets.ts): nothing stores it. Under the endpoints, a first call with that key:
+ * snippets, a request runner and Add to MetaMask.
  */
 export function RpcServicePage() {
   const accountId = useParams().accountId ?? '';
@@ -47,13 +53,29 @@ export function RpcServicePage() {
   const [key, setKey] = useState('');
   const apiBase = config?.apiBase || window.location.origin;
   const docsUrl = config?.docsUrl;
+  const keys = useApiKeys(accountId);
+  const chosen = keys.data?.apiKeys.some((k) => k.id === keyId.trim()) ? keyId.trim() : undefined;
+  const keyPickerId = useId();
+
+  const chooseKey = (id: string) => {
+    setKeyId(id);
+    setKey(keySecret(id) ?? '');
+  };
+  const typeKey = (value: string) => {
+    setKey(value);
+    if (keyId.trim()) rememberKeySecret(keyId.trim(), value.trim());
+  };
 
   return (
     <>
       <div className="page-header">
         <Typography.Title level={2}>{Texts.pageTitles.rpc}</Typography.Title>
         <Space wrap>
-          <Button type="primary" icon={<KeyOutlined />} onClick={() => navigate(accountPath(accountId, 'apiKeys'))}>
+          <Button
+            type="primary"
+            icon={<KeyOutlined />}
+            onClick={() => navigate(accountPath(accountId, 'apiKeys'), { state: { create: true } })}
+          >
             {T.createNewKey}
           </Button>
           <Button icon={<LineChartOutlined />} onClick={() => navigate(accountPath(accountId, 'analytics'))}>
@@ -70,6 +92,24 @@ export function RpcServicePage() {
       </div>
       <Card>
         <Form layout="vertical" autoComplete="off">
+          <Form.Item
+            label={FirstCallTexts.chooseKey}
+            htmlFor={keyPickerId}
+            extra={chosen && !key.trim() ? FirstCallTexts.keyMissing : undefined}
+          >
+            <Select
+              id={keyPickerId}
+              value={chosen}
+              placeholder={FirstCallTexts.chooseKeyPlaceholder}
+              loading={keys.isLoading}
+              style={{ maxWidth: 420 }}
+              options={keys.data?.apiKeys.map((k) => ({
+                value: k.id,
+                label: k.status === 'ACTIVE' ? k.name : `${k.name} (${k.status})`,
+              }))}
+              onChange={chooseKey}
+            />
+          </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item label={T.apiKeyId} htmlFor="rpc-api-key-id">
@@ -89,7 +129,7 @@ export function RpcServicePage() {
                   id="rpc-api-key"
                   placeholder={T.apiKeyPlaceholder}
                   value={key}
-                  onChange={(event) => setKey(event.target.value)}
+                  onChange={(event) => typeKey(event.target.value)}
                   autoComplete="off"
                   spellCheck={false}
                 />
@@ -111,6 +151,10 @@ export function RpcServicePage() {
             </List.Item>
           )}
         />
+      </Card>
+      <Card title={FirstCallTexts.makeACall} style={{ marginTop: 16 }}>
+        <Typography.Paragraph type="secondary">{FirstCallTexts.makeACallIntro}</Typography.Paragraph>
+        <FirstCall apiBase={apiBase} keyId={keyId} apiKey={key} />
       </Card>
       {/* Under the HTTP endpoints (spec B §2's rows stay as they are): the same key over WebSocket. */}
       <Card title={T.webSocketTitle} style={{ marginTop: 16 }}>

@@ -6,6 +6,12 @@ export const availableCredits = (balance: number, amountPending: number) => sumF
 /** spec A §9: amounts in the history tables have 5 decimals, so a price of one request (0.00002) shows. */
 export const formatTableAmount = (amount: number) => amount.toFixed(5);
 
+/**
+ * A sum of USD prices exactly, to 5 decimals like the tables but without their trailing zeros past
+ * the cents: 0.05, 0.00012, 3.10, never 0.00 for usage that did cost something.
+ */
+export const formatUsdSum = (values: readonly number[]) => sumFixed(values, 5).replace(/(\.\d\d\d*?)0+$/, '$1');
+
 /** spec A §2: table amounts have 5 decimals and a plus sign when positive. */
 export const formatSignedAmount = (amount: number) => `${amount > 0 ? '+' : ''}${formatTableAmount(amount)}`;
 

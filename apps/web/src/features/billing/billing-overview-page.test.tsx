@@ -1,5 +1,5 @@
 import { endpoints, type PaymentCard } from '@ebs/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountDetails } from '../../testing/account-details';
 import {
@@ -77,7 +77,8 @@ describe("BillingOverviewPage: prices and this month's cost", () => {
           : undefined,
       ),
     );
-    const prices = (await screen.findByText("Prices and this month's cost")).closest('.ant-card') as HTMLElement;
+    fireEvent.click(await screen.findByRole('tab', { name: "Prices and this month's cost" }));
+    const prices = (await screen.findByRole('tabpanel', { name: "Prices and this month's cost" })) as HTMLElement;
     expect(
       await within(prices).findByText(
         'This month so far: 0.08 USD, of which 0.05 USD is not yet posted to the ledger (usage posts once a day).',

@@ -11,7 +11,7 @@ import { usePaymentCards } from '../../lib/payment-cards';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
-import { PricesCard } from './prices-card';
+import { PricesAndCost } from './prices-card';
 import { TransactionTable } from './transaction-table';
 
 // The second tab: its table (and antd Tag) loads when the tab is first opened.
@@ -71,12 +71,12 @@ export function BillingOverviewPage() {
         </Col>
       </Row>
       <Alert className="posting-delay" type="info" showIcon message={T.postingDelay} />
-      <PricesCard accountId={accountId} />
       <Tabs
         defaultActiveKey="transactions"
         items={[
           { key: 'transactions', label: T.transactionHistory, children: <TransactionTable accountId={accountId} /> },
           { key: 'usage', label: T.serviceUsageHistory, children: <UsageTable accountId={accountId} /> },
+          { key: 'prices', label: T.pricesTitle, children: <PricesAndCost accountId={accountId} /> },
         ]}
       />
     </>

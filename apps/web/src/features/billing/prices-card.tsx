@@ -1,7 +1,6 @@
 import { displayResourceName, isForwardingResource, resourceLabel, type UsageResource } from '@ebs/contract';
 import { Card, Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { sumFixed } from '../../lib/decimal';
 import { formatTableAmount } from '../../lib/format';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
@@ -20,7 +19,7 @@ const unitPriceText = (price: number) => price.toLocaleString('en-US', { maximum
  * The unit price of every billable resource (per request of each network, per token forward) and
  * what this month has used and cost so far, posted or not; the resources used come first.
  */
-export function PricesCard({ accountId }: { accountId: string }) {
+export function PricesAndCost({ accountId }: { accountId: string }) {
   const [month] = useState(() => monthToDate());
   const resources = useUsageResources(accountId);
   const usage = useMonthlyUsage(accountId, month);
@@ -71,20 +70,9 @@ export function PricesCard({ accountId }: { accountId: string }) {
     },
   ];
 
-  const summary = usage.data;
   return (
-    <Card title={T.pricesTitle} className="prices-card">
-      {summary && (
-        <Typography.Paragraph>
-          {T.monthSoFar(
-            sumFixed(
-              [...summary.byResource.values()].map((r) => r.price),
-              2,
-            ),
-            summary.unposted,
-          )}
-        </Typography.Paragraph>
-      )}
+    <>
+      {usage.data && <Typography.Paragraph>{T.monthSoFar(usage.data.total, usage.data.unposted)}</Typography.Paragraph>}
       <Table<PriceRow>
         rowKey="resourceName"
         size="small"
@@ -94,6 +82,13 @@ export function PricesCard({ accountId }: { accountId: string }) {
         pagination={false}
         scroll={scroll}
       />
-    </Card>
+    </>
   );
 }
+
+/** The same in a card of its own (the Services page). */
+export const PricesCard = ({ accountId }: { accountId: string }) => (
+  <Card title={T.pricesTitle} className="prices-card">
+    <PricesAndCost accountId={accountId} />
+  </Card>
+);

@@ -1,6 +1,7 @@
 import { isForwardingResource, type ResourceUsageRecord } from '@ebs/contract';
 import dayjs, { type Dayjs } from 'dayjs';
-import { sumExact, sumFixed } from '../../lib/decimal';
+import { sumExact } from '../../lib/decimal';
+import { formatUsdSum } from '../../lib/format';
 
 /** A period of whole days, both inclusive, as YYYY-MM-DD: how the usage list takes it. */
 export interface UsageDays {
@@ -26,7 +27,9 @@ export interface MonthlyUsage {
   apiCalls: number;
   /** Token forwards this month (one usage unit per transfer). */
   forwards: number;
-  /** USD of the month's usage that the daily billing has not posted to the ledger yet, 2 decimals. */
+  /** USD of the month's usage, posted or not (formatUsdSum). */
+  total: string;
+  /** USD of the month's usage that the daily billing has not posted to the ledger yet (formatUsdSum). */
   unposted: string;
   byResource: ReadonlyMap<string, ResourceMonth>;
 }
@@ -45,9 +48,7 @@ export function monthlyUsage(records: readonly ResourceUsageRecord[]): MonthlyUs
   const byResource = new Map(
     [...units].map(([name, usage]) => [name, { usage, price: sumExact(prices.get(name) ?? []) }] as const),
   );
-  const unposted = sumFixed(
-    records.filter((record) => record.status === 'PENDING').map((record) => record.price),
-    2,
-  );
-  return { apiCalls, forwards, unposted, byResource };
+  const total = formatUsdSum(records.map((record) => record.price));
+  const unposted = formatUsdSum(records.filter((record) => record.status === 'PENDING').map((record) => record.price));
+  return { apiCalls, forwards, total, unposted, byResource };
 }

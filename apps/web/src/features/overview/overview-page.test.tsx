@@ -163,7 +163,7 @@ describe('OverviewPage summary cards', () => {
     expect(await within(cardOf('Monthly API Calls')).findByText(/Token forwards, counted apart: 1\./)).toBeTruthy();
     expect(within(cardOf('Monthly Bill')).getByText(/The usage posted to the ledger this month/)).toBeTruthy();
     // 34 × 0.00002 + 0.05 = 0.05068 is pending; the 1200 requests are posted (in the 3.31).
-    expect(within(cardOf('Monthly Bill')).getByText(/Not yet posted: 0\.05 USD\./)).toBeTruthy();
+    expect(within(cardOf('Monthly Bill')).getByText(/Not yet posted: 0\.05068 USD\./)).toBeTruthy();
 
     expect(callsTo(calls, listTransactions)[0]?.query).toEqual({
       limit: '1000',

@@ -89,10 +89,17 @@ describe('monthly summary', () => {
     expect(month.apiCalls).toBe(1235);
     expect(month.forwards).toBe(2);
     // 35 × 0.00002 + 0.1 = 0.1007 not yet posted; the BILLED record is in the ledger already.
-    expect(month.unposted).toBe('0.10');
+    expect(month.unposted).toBe('0.1007');
+    expect(month.total).toBe('0.1247');
     expect(month.byResource.get(ETHEREUM)).toEqual({ usage: 35, price: 0.0007 });
     expect(month.byResource.get(POLYGON)).toEqual({ usage: 1200, price: 0.024 });
-    expect(monthlyUsage([])).toEqual({ apiCalls: 0, forwards: 0, unposted: '0.00', byResource: new Map() });
+    expect(monthlyUsage([])).toEqual({
+      apiCalls: 0,
+      forwards: 0,
+      total: '0.00',
+      unposted: '0.00',
+      byResource: new Map(),
+    });
   });
 });
 

@@ -45,7 +45,7 @@ export function FirstCall({ apiBase, keyId, apiKey }: FirstCallProps) {
           <Select
             id={networkId}
             value={network.path}
-            style={{ minWidth: 220 }}
+            style={{ width: 260, maxWidth: '100%' }}
             options={RPC_NETWORKS.map((n) => ({ value: n.path, label: n.name }))}
             onChange={(path) => setNetwork(RPC_NETWORKS.find((n) => n.path === path) ?? RPC_NETWORKS[0])}
           />

@@ -46,7 +46,12 @@ export const MethodStat = Type.Object({
   method: Type.String(),
   network: Type.String({ description: "the network's path, e.g. ethereum/mainnet" }),
   calls: Type.Integer(),
-  errors: Type.Integer({ description: 'JSON-RPC error answers and HTTP failures' }),
+  errors: Type.Integer({
+    description: "the method's errors: JSON-RPC error answers and the nodes' failures (HTTP 5xx)",
+  }),
+  refused: Type.Integer({
+    description: "calls the gateway refused (HTTP 4xx): the key's rules and limits, requests it could not read",
+  }),
   p50Ms: Type.Number({ description: 'median latency, ms' }),
   p95Ms: Type.Number({ description: '95th percentile latency, ms' }),
 });
@@ -64,6 +69,7 @@ export const MethodSeries = Type.Object({
       method: Type.String(),
       calls: Type.Integer(),
       errors: Type.Integer(),
+      refused: Type.Integer(),
     }),
   ),
   latency: Type.Array(
@@ -106,6 +112,12 @@ export const RequestLogEntry = Type.Object({
   methods: Type.Array(Type.String()),
   httpStatus: Type.Integer(),
   errorCode: Type.Union([Type.Integer(), Type.Null()], { description: 'the first JSON-RPC error code, if any' }),
+  errorMessage: Type.Union([Type.String(), Type.Null()], {
+    description: "what the gateway answered: the refusal's or the node's first error message (300 characters at most)",
+  }),
+  requestChars: Type.Union([Type.Integer(), Type.Null()], {
+    description: "the request body's length in characters (the body is never kept); null for older entries",
+  }),
   latencyMs: Type.Number(),
   clientIp: Type.String(),
   origin: Type.Union([Type.String(), Type.Null()]),

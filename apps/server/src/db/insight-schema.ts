@@ -29,6 +29,10 @@ export interface RpcRequestLogTable {
   methods: string[];
   http_status: number;
   error_code: number | null;
+  /** What the gateway answered a failed request: the refusal's or the node's error message. */
+  error_message: string | null;
+  /** The length of the request's body in characters (the body itself is never kept). */
+  request_chars: number | null;
   failed: boolean;
   latency_ms: number;
   client_ip: string;

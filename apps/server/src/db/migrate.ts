@@ -21,6 +21,7 @@ import * as alerts from './migrations/2026_11_27_0201_alerts.ts';
 import * as analyticsReads from './migrations/2026_11_27_0301_analytics_reads.ts';
 import * as apiKeyCreations from './migrations/2026_11_28_0101_api_key_creations.ts';
 import * as memberInvitations from './migrations/2026_11_28_0201_member_invitations.ts';
+import * as requestLogAnswers from './migrations/2026_11_28_0301_request_log_answers.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0301_analytics_reads': analyticsReads,
   '2026_11_28_0101_api_key_creations': apiKeyCreations,
   '2026_11_28_0201_member_invitations': memberInvitations,
+  '2026_11_28_0301_request_log_answers': requestLogAnswers,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

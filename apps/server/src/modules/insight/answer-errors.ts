@@ -73,3 +73,22 @@ export function errorsInAnswer(
 /** The codes the gateway noted while composing an answer, or undefined when none is an error. */
 export const notedErrors = (codes: ReadonlyArray<number | null>): ReadonlyArray<number | null> | undefined =>
   codes.some((code) => code !== null) ? codes : undefined;
+
+/**
+ * The first error message in an answer's text, read again only for an answer known to hold an error
+ * (rare): what the request log shows a customer of a node's error.
+ */
+export function firstErrorMessage(body: string | Buffer): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString());
+  } catch {
+    return undefined;
+  }
+  for (const answer of Array.isArray(value) ? value : [value]) {
+    const error = typeof answer === 'object' && answer !== null ? (answer as { error?: unknown }).error : undefined;
+    const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+    if (typeof message === 'string') return message;
+  }
+  return undefined;
+}

@@ -60,8 +60,17 @@ const OTHER_METHODS = '(other)';
 /** Requests noted before they are counted together (record), at most. */
 const COUNT_BATCH = 64;
 
+/** What the request log keeps of a request beyond its figures (never its body). */
+export interface RequestDetail {
+  /** The body's length in characters. */
+  requestChars?: number;
+  /** What the gateway answered a failed request: the refusal's or the node's first error message. */
+  errorMessage?: string;
+}
+
 /** A request as noted on the hot path. */
 interface NotedRequest {
+  detail: RequestDetail | undefined;
   seen: Observer;
   methods: readonly MethodRun[];
   httpStatus: number;
@@ -124,9 +133,10 @@ export class GatewayInsight {
     latencyMs: number,
     callErrors?: ReadonlyArray<number | null>,
     refusalCode?: number,
+    detail?: RequestDetail,
   ): void {
     if (!this.enabled) return;
-    this.pending.push({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, at: Date.now() });
+    this.pending.push({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, detail, at: Date.now() });
     if (this.pending.length >= COUNT_BATCH) this.countPending();
   }
 
@@ -142,7 +152,7 @@ export class GatewayInsight {
    * eth_call at once), never reading the calls themselves; `callErrors` (rare) is read by the calls'
    * positions. No string is built, the latency's bucket is found once per request.
    */
-  private count({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, at }: NotedRequest): void {
+  private count({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, detail, at }: NotedRequest): void {
     const hour = at - (at % HOUR_MS);
     const refused = httpStatus >= 400 && httpStatus < 500;
     const upstream = httpStatus >= 500;
@@ -167,7 +177,15 @@ export class GatewayInsight {
       if (figures) addRun(figures, run.calls, runErrors, upstream, refused, bucket, latencyMs);
     }
     this.countRecent(seen.accountId, at - (at % MINUTE_MS), calls, upstream || refused ? calls : rpcErrors);
-    this.sample.offer(seen, { methods, httpStatus, latencyMs, errorCode, at });
+    this.sample.offer(seen, {
+      methods,
+      httpStatus,
+      latencyMs,
+      errorCode,
+      errorMessage: detail?.errorMessage,
+      requestChars: detail?.requestChars,
+      at,
+    });
   }
 
   private countRecent(accountId: string, minute: number, calls: number, errors: number): void {

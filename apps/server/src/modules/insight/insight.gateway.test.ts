@@ -66,7 +66,9 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
     expect(byMethod.eth_blockNumber).toMatchObject({ calls: 2, errors: 0 });
     expect(byMethod.eth_getBalance).toMatchObject({ calls: 1, errors: 1 });
     expect(byMethod.eth_sign).toMatchObject({ calls: 1, errors: 1 });
-    expect(byMethod['(invalid)']).toMatchObject({ calls: 1, errors: 1 });
+    // A body the gateway could not read (HTTP 400) is refused, not an error of a method.
+    expect(byMethod['(invalid)']).toMatchObject({ calls: 1, errors: 0, refused: 1 });
+    expect(byMethod.eth_getBalance).toMatchObject({ refused: 0 });
     // Most called first; latency is measured.
     expect(answer.body.data.methods[0]?.method).toBe('eth_chainId');
     expect(byMethod.eth_chainId?.p50Ms).toBeGreaterThan(0);
@@ -116,6 +118,11 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
       clientIp: '127.0.0.1',
       origin: 'https://dapp.example',
     });
+    // What the gateway answered each, and the body's length: the refusal's words, the policy's, the node's.
+    expect(requests.map((r) => r.requestChars)).toEqual([5, expect.any(Number), expect.any(Number)]);
+    expect(requests[0]?.errorMessage).toMatch(/./);
+    expect(requests[1]?.errorMessage).toMatch(/eth_sign/);
+    expect(requests[2]?.errorMessage).toMatch(/./);
     expect(JSON.stringify(failed.body)).not.toContain(holder.key);
     // Successful requests are sampled: these few are all kept.
     const all = await holder.client.get<RequestLogList>('/api/v1.0/usage/api/requests?limit=100', holder.headers);
@@ -131,6 +138,8 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
     );
     expect(paged.body.data.requests).toHaveLength(2);
     expect(paged.body.data.requests[1]?.methods).toEqual(['eth_chainId']);
+    // A successful request keeps no message, only its size.
+    expect(paged.body.data.requests[1]).toMatchObject({ errorMessage: null, requestChars: expect.any(Number) });
   });
 
   it('counts the errors in a node’s answer passed on as sent and in one the gateway composed', async () => {

@@ -63,6 +63,7 @@ export const insightRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }
         network: r.network,
         calls: r.calls,
         errors: r.errors,
+        refused: r.refused,
         p50Ms: percentile(r.latency, 0.5),
         p95Ms: percentile(r.latency, 0.95),
       })),

@@ -182,6 +182,8 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
       methods: ['eth_call'],
       httpStatus: 200,
       errorCode: null,
+      errorMessage: null,
+      requestChars: 60,
       failed: false,
       latencyMs: 1.5,
       clientIp: '203.0.113.9',

@@ -134,25 +134,32 @@ export interface MethodStatsFilter {
   network?: string;
 }
 
-/** Figures summed over a filter's rows: calls, errors and the merged latency histogram. */
+/**
+ * Figures summed over a filter's rows: calls, errors (the method's own: JSON-RPC errors and the
+ * nodes' failures), calls the gateway refused (the key's rules and limits, bad requests: HTTP 4xx),
+ * and the merged latency histogram.
+ */
 export interface SummedStats {
   calls: number;
   errors: number;
+  refused: number;
   latency: number[];
 }
 
 /** Calls, errors and the histograms summed: packed (packCounts), one numeric sum per row, not one per bucket. */
 const summed = () => [
   sql<string>`sum(s.calls)::text`.as('calls'),
-  sql<string>`sum(s.rpc_errors + s.refused + s.upstream_errors)::text`.as('errors'),
+  sql<string>`sum(s.rpc_errors + s.upstream_errors)::text`.as('errors'),
+  sql<string>`sum(s.refused)::text`.as('refused'),
   sql<string | null>`sum(s.latency)::text`.as('latency'),
 ];
 
 const latencyOf = (r: { latency: string | null }) => unpackCounts(r.latency ?? '0');
 
-const toSummed = (r: { calls: string; errors: string; latency: string | null }): SummedStats => ({
+const toSummed = (r: { calls: string; errors: string; refused: string; latency: string | null }): SummedStats => ({
   calls: Number(r.calls),
   errors: Number(r.errors),
+  refused: Number(r.refused),
   latency: latencyOf(r),
 });
 
@@ -232,7 +239,7 @@ export async function readMethodSeries(
   accountId: string,
   filter: MethodStatsFilter,
 ): Promise<{
-  byMethod: Array<{ time: Date; method: string; calls: number; errors: number }>;
+  byMethod: Array<{ time: Date; method: string; calls: number; errors: number; refused: number }>;
   latency: Array<{ time: Date; latency: number[] }>;
 }> {
   const perMethod = matching(db, accountId, filter, { allNetworks: true })
@@ -240,7 +247,8 @@ export async function readMethodSeries(
       's.period_start as time',
       's.method',
       sql<string>`sum(s.calls)`.as('calls'),
-      sql<string>`sum(s.rpc_errors + s.refused + s.upstream_errors)`.as('errors'),
+      sql<string>`sum(s.rpc_errors + s.upstream_errors)`.as('errors'),
+      sql<string>`sum(s.refused)`.as('refused'),
       sql<string>`sum(s.latency)`.as('latency'),
     ])
     .groupBy(['s.period_start', 's.method']);
@@ -249,17 +257,19 @@ export async function readMethodSeries(
     .select([
       'm.time',
       sql<string | null>`sum(m.latency)::text`.as('latency'),
-      sql<string>`string_agg(m.method || ' ' || m.calls || ' ' || m.errors, ',' order by m.method)`.as('methods'),
+      sql<string>`string_agg(m.method || ' ' || m.calls || ' ' || m.errors || ' ' || m.refused, ',' order by m.method)`.as(
+        'methods',
+      ),
     ])
     .groupBy('m.time')
     .orderBy('m.time')
     .execute();
-  const byMethod: Array<{ time: Date; method: string; calls: number; errors: number }> = [];
+  const byMethod: Array<{ time: Date; method: string; calls: number; errors: number; refused: number }> = [];
   for (const row of rows) {
     const time = new Date(row.time);
     for (const figures of row.methods.split(',')) {
-      const [method = '', calls, errors] = figures.split(' ');
-      byMethod.push({ time, method, calls: Number(calls), errors: Number(errors) });
+      const [method = '', calls, errors, refused] = figures.split(' ');
+      byMethod.push({ time, method, calls: Number(calls), errors: Number(errors), refused: Number(refused) });
     }
   }
   return { byMethod, latency: rows.map((r) => ({ time: new Date(r.time), latency: latencyOf(r) })) };

@@ -11,6 +11,8 @@ export interface LoggedRequest {
   methods: string[];
   httpStatus: number;
   errorCode: number | null;
+  errorMessage: string | null;
+  requestChars: number | null;
   failed: boolean;
   latencyMs: number;
   clientIp: string;
@@ -30,6 +32,8 @@ export async function addRequests(db: Db, requests: LoggedRequest[]): Promise<vo
         methods: r.methods,
         http_status: r.httpStatus,
         error_code: r.errorCode,
+        error_message: r.errorMessage,
+        request_chars: r.requestChars,
         failed: r.failed,
         latency_ms: r.latencyMs,
         client_ip: r.clientIp,
@@ -75,6 +79,8 @@ export async function listRequests(
         'r.methods',
         'r.http_status',
         'r.error_code',
+        'r.error_message',
+        'r.request_chars',
         'r.latency_ms',
         'r.client_ip',
         'r.origin',
@@ -105,6 +111,8 @@ export async function listRequests(
       methods: r.methods,
       httpStatus: r.http_status,
       errorCode: r.error_code,
+      errorMessage: r.error_message,
+      requestChars: r.request_chars,
       latencyMs: Number(r.latency_ms),
       clientIp: r.client_ip,
       origin: r.origin,

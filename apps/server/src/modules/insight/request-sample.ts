@@ -9,6 +9,7 @@ export const SUCCESSES_LOGGED_PER_FLUSH = 10;
 /** Requests one process keeps between flushes (and lets go while the database is away). */
 const MAX_LOGGED = 50_000;
 const MAX_ORIGIN = 200;
+const MAX_MESSAGE = 300;
 
 /** Sample slots that are not a successful request's place. */
 const NOT_KEPT = -1;
@@ -20,6 +21,9 @@ export interface Outcome {
   httpStatus: number;
   latencyMs: number;
   errorCode: number | null;
+  /** The refusal's or the node's first error message, for a failed request. */
+  errorMessage: string | undefined;
+  requestChars: number | undefined;
   at: number;
 }
 
@@ -101,6 +105,8 @@ function entry(seen: Observer, outcome: Outcome, failed: boolean): LoggedRequest
     methods,
     httpStatus: outcome.httpStatus,
     errorCode: outcome.errorCode,
+    errorMessage: failed && outcome.errorMessage ? outcome.errorMessage.slice(0, MAX_MESSAGE) : null,
+    requestChars: outcome.requestChars ?? null,
     failed,
     latencyMs: Math.round(outcome.latencyMs * 100) / 100,
     clientIp: seen.clientIp,

@@ -1,5 +1,5 @@
 import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
-import { errorsInAnswer, notedErrors } from '../insight/answer-errors.ts';
+import { errorsInAnswer, firstErrorMessage, notedErrors } from '../insight/answer-errors.ts';
 import type { GatewayInsight } from '../insight/gateway-insight.ts';
 import type { KeyRequest } from '../keys/key-access.ts';
 import type { KeyLimits } from '../keys/key-limits.ts';
@@ -47,9 +47,11 @@ export class RpcPipeline {
   async run(exchange: Exchange): Promise<GatewayAnswer> {
     const started = performance.now();
     let parsed: ParsedRpcBody | undefined;
+    let requestChars: number | undefined;
     try {
       // Stages with nothing to wait for are not awaited: each await costs the hot path a turn.
       const text = typeof exchange.body === 'string' ? exchange.body : await exchange.body;
+      requestChars = text.length;
       parsed = this.parse(text);
       const plan = this.screen(exchange, parsed);
       if (plan.passing > 0 && this.parts.limits.applies(exchange.caller.key.limits)) await this.limit(exchange, plan);
@@ -58,11 +60,11 @@ export class RpcPipeline {
       if (planning) await planning;
       const answer = await this.forward(gateway, exchange, plan, text);
       this.meter(exchange, plan);
-      this.observe(exchange, parsed, started, answer);
+      this.observe(exchange, parsed, started, answer, requestChars);
       return answer;
     } catch (thrown) {
       const error = refusalOf(thrown, exchange.network, parsed);
-      this.observeFailure(exchange, parsed, started, error);
+      this.observeFailure(exchange, parsed, started, error, requestChars);
       throw error;
     }
   }
@@ -122,18 +124,35 @@ export class RpcPipeline {
    * call's error as the gateway noted it while composing, else searched in the node's answer (a
    * streamed, large, answer is not read).
    */
-  private observe(exchange: Exchange, parsed: ParsedRpcBody, started: number, answer: GatewayAnswer): void {
+  private observe(
+    exchange: Exchange,
+    parsed: ParsedRpcBody,
+    started: number,
+    answer: GatewayAnswer,
+    requestChars: number,
+  ): void {
     const { insight } = this.parts;
     if (!insight.enabled) return;
     let callErrors: ReadonlyArray<number | null> | undefined;
+    const searchable = 'body' in answer && answer.body.length <= SEARCHED_ANSWER_MAX_BYTES;
     if ('errorCodes' in answer && answer.errorCodes) callErrors = notedErrors(answer.errorCodes);
-    else if ('body' in answer && answer.body.length <= SEARCHED_ANSWER_MAX_BYTES) {
-      callErrors = errorsInAnswer(answer.body, parsed.requests);
-    }
-    insight.record(this.observer(exchange), parsed.methods, answer.status, performance.now() - started, callErrors);
+    else if (searchable) callErrors = errorsInAnswer(answer.body, parsed.requests);
+    // The message of an error answer (rare) is read for the request log: what the customer was told.
+    const errorMessage = callErrors && searchable ? firstErrorMessage(answer.body) : undefined;
+    const latency = performance.now() - started;
+    insight.record(this.observer(exchange), parsed.methods, answer.status, latency, callErrors, undefined, {
+      requestChars,
+      errorMessage,
+    });
   }
 
-  private observeFailure(exchange: Exchange, parsed: ParsedRpcBody | undefined, started: number, error: unknown): void {
+  private observeFailure(
+    exchange: Exchange,
+    parsed: ParsedRpcBody | undefined,
+    started: number,
+    error: unknown,
+    requestChars: number | undefined,
+  ): void {
     const { insight } = this.parts;
     if (!insight.enabled) return;
     const refusal = error instanceof RpcRefusal ? error : undefined;
@@ -146,6 +165,7 @@ export class RpcPipeline {
       performance.now() - started,
       undefined,
       refusal?.code ?? RpcErrorCodes.upstream,
+      { requestChars, errorMessage: refusal?.message },
     );
   }
 

@@ -10,9 +10,9 @@ describe('the Analytics charts’ data', () => {
     const series: MethodSeries = {
       interval: 'hour',
       points: [
-        { time: '2026-11-26T15:00:00.000Z', method: 'eth_call', calls: 4, errors: 1 },
-        { time: '2026-11-26T13:00:00.000Z', method: 'eth_call', calls: 6, errors: 0 },
-        { time: '2026-11-26T13:00:00.000Z', method: 'eth_chainId', calls: 12, errors: 0 },
+        { time: '2026-11-26T15:00:00.000Z', method: 'eth_call', calls: 4, errors: 1, refused: 2 },
+        { time: '2026-11-26T13:00:00.000Z', method: 'eth_call', calls: 6, errors: 0, refused: 0 },
+        { time: '2026-11-26T13:00:00.000Z', method: 'eth_chainId', calls: 12, errors: 0, refused: 0 },
       ],
       latency: [{ time: '2026-11-26T13:00:00.000Z', p50Ms: 1.2, p95Ms: 8 }],
     };
@@ -23,8 +23,10 @@ describe('the Analytics charts’ data', () => {
       ['eth_chainId', [12, 0, 0]],
       ['eth_call', [6, 0, 4]],
     ]);
-    expect(charts.errorRate.slice(-3)).toEqual([0, null, 0.25]);
-    expect(charts.errorRate[0]).toBeNull();
+    // A point every hour: 0 where nothing was called; the refused calls are not errors.
+    expect(charts.errorRate.slice(-3)).toEqual([0, 0, 0.25]);
+    expect(charts.errorRate).toHaveLength(24);
+    expect(charts.errorRate[0]).toBe(0);
     expect(charts.p95.slice(-3)).toEqual([8, null, null]);
   });
 
@@ -34,6 +36,7 @@ describe('the Analytics charts’ data', () => {
       method: `m${i}`,
       calls: 100 - i,
       errors: 0,
+      refused: 0,
     }));
     const charts = analyticsCharts({ interval: 'day', points, latency: [] }, lastWeek, NOW);
     expect(charts.labels).toEqual(['11-20', '11-21', '11-22', '11-23', '11-24', '11-25', '11-26']);

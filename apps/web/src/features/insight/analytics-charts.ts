@@ -11,8 +11,8 @@ export const CHARTED_METHODS = 7;
 export interface AnalyticsCharts {
   labels: string[];
   methods: Array<{ name: string; values: number[] }>;
-  /** Errors ÷ calls per slot; null where nothing was called. */
-  errorRate: Array<number | null>;
+  /** Errors ÷ calls per slot (refusals are not the method's errors); 0 where nothing was called. */
+  errorRate: number[];
   p50: Array<number | null>;
   p95: Array<number | null>;
 }
@@ -65,7 +65,8 @@ export function analyticsCharts(series: MethodSeries, range: AnalyticsRange, now
   return {
     labels: slots.map((slot) => new Date(slot).toISOString().slice(hourly ? 11 : 5, hourly ? 16 : 10)),
     methods: names.map((name, i) => ({ name, values: values[i] ?? [] })),
-    errorRate: calls.map((n, i) => (n === 0 ? null : (errors[i] ?? 0) / n)),
+    // Every hour or day has its point: a slot without calls had no errors.
+    errorRate: calls.map((n, i) => (n === 0 ? 0 : (errors[i] ?? 0) / n)),
     p50,
     p95,
   };

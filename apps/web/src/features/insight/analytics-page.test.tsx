@@ -30,6 +30,7 @@ const stat = (patch: Partial<MethodStat>): MethodStat => ({
   network: 'ethereum/mainnet',
   calls: 10,
   errors: 0,
+  refused: 0,
   p50Ms: 1.5,
   p95Ms: 9.2,
   ...patch,
@@ -43,6 +44,7 @@ const series = (methodsCalled: MethodStat[]): MethodSeries => ({
     method: m.method,
     calls: m.calls,
     errors: m.errors,
+    refused: m.refused,
   })),
   latency: methodsCalled.length ? [{ time: `${today}T00:00:00.000Z`, p50Ms: 1.5, p95Ms: 9.2 }] : [],
 });
@@ -92,6 +94,7 @@ describe('AnalyticsPage', () => {
     const calls = open([
       stat({ method: 'eth_chainId', calls: 3 }),
       stat({ method: 'eth_getBalance', calls: 1, errors: 1, p95Ms: 120 }),
+      stat({ method: 'eth_gasPrice', calls: 4, refused: 4 }),
       stat({ method: 'eth_blockNumber', calls: 2 }),
     ]);
     const first = (await screen.findByText('eth_chainId', { selector: 'td' })).closest('tr') as HTMLElement;
@@ -101,15 +104,19 @@ describe('AnalyticsPage', () => {
       '3',
       '0',
       '0%',
+      '0',
       '9.2',
     ]);
+    // Calls the key's rule refused are counted apart: not errors of the method, nor in its error rate.
+    const refused = screen.getByText('eth_gasPrice', { selector: 'td' }).closest('tr') as HTMLElement;
+    expect([...refused.querySelectorAll('td')].map((td) => td.textContent).slice(2, 6)).toEqual(['4', '0', '0%', '4']);
     const rows = [...document.querySelectorAll('tr.ant-table-row')].map((tr) => tr.querySelector('td')?.textContent);
-    expect(rows).toEqual(['eth_chainId', 'eth_blockNumber', 'eth_getBalance']);
+    expect(rows).toEqual(['eth_gasPrice', 'eth_chainId', 'eth_blockNumber', 'eth_getBalance']);
     const failing = screen.getByText('eth_getBalance', { selector: 'td' }).closest('tr') as HTMLElement;
     expect(within(failing).getByText('100%')).toBeTruthy();
     const charts = await screen.findAllByTestId('chart');
     expect(charts.map((c) => c.textContent)).toEqual([
-      'eth_chainId,eth_blockNumber,eth_getBalance',
+      'eth_gasPrice,eth_chainId,eth_blockNumber,eth_getBalance',
       'Error rate',
       'p50,p95',
     ]);

@@ -31,10 +31,10 @@ const rate = (m: MethodStat) => (m.calls === 0 ? 0 : m.errors / m.calls);
 const columns: TableProps<MethodStat>['columns'] = [
   { title: T.method, dataIndex: 'method', key: 'method', sorter: (a, b) => a.method.localeCompare(b.method) },
   {
+    // Kept on a phone too: a method's figures mean little without their network.
     title: T.network,
     dataIndex: 'network',
     key: 'network',
-    responsive: WIDE_ONLY,
     render: networkName,
     sorter: (a, b) => a.network.localeCompare(b.network),
   },
@@ -62,6 +62,15 @@ const columns: TableProps<MethodStat>['columns'] = [
     align: 'right',
     sorter: (a, b) => rate(a) - rate(b),
     render: (_value, m) => T.percent(rate(m)),
+  },
+  {
+    title: <span title={T.refusedHint}>{T.refused}</span>,
+    dataIndex: 'refused',
+    key: 'refused',
+    responsive: WIDE_ONLY,
+    align: 'right',
+    sorter: (a, b) => a.refused - b.refused,
+    render: (n: number) => n.toLocaleString('en-US'),
   },
   {
     title: T.p95Ms,

@@ -1,5 +1,5 @@
 import { endpoints, type RequestLogEntry } from '@ebs/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
 import { RequestsPage } from './requests-page';
@@ -15,6 +15,8 @@ const entry = (patch: Partial<RequestLogEntry>): RequestLogEntry => ({
   methods: ['eth_call'],
   httpStatus: 200,
   errorCode: null,
+  errorMessage: null,
+  requestChars: 66,
   latencyMs: 3.25,
   clientIp: '203.0.113.7',
   origin: 'https://dapp.example',
@@ -26,7 +28,18 @@ function open(totalCount = 2) {
     on(endpoints.keys.list, () => wrapped({ apiKeys: [], offset: 0, limit: 100, total: 0, count: 0 })),
     on(requests, () =>
       wrapped({
-        requests: [entry({ methods: ['eth_sign'], errorCode: -32601, apiKeyName: '' }), entry({})],
+        requests: [
+          entry({ methods: ['eth_sign'], errorCode: -32601, apiKeyName: '' }),
+          entry({}),
+          entry({
+            time: '2026-11-26T09:00:00.000Z',
+            methods: ['eth_gasPrice'],
+            httpStatus: 403,
+            errorCode: -32003,
+            errorMessage: 'method eth_gasPrice is not allowed for this key',
+            requestChars: 62,
+          }),
+        ],
         totalCount,
       }),
     ),
@@ -68,5 +81,29 @@ describe('RequestsPage', () => {
     fireEvent.change(method, { target: { value: 'eth_call' } });
     fireEvent.keyDown(method, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(callsTo(calls, requests).at(-1)?.query).toMatchObject({ method: 'eth_call' }));
+  });
+
+  it('opens a row to what the gateway answered: a refusal by the key told apart from a node error', async () => {
+    open();
+    const refused = (await screen.findByText('eth_gasPrice', { selector: 'td' })).closest('tr') as HTMLElement;
+    expect(within(refused).getByText('403').closest('.ant-tag')?.className).toContain('orange');
+    fireEvent.click(refused);
+    const detail = await screen.findByText(/HTTP 403 · -32003: method eth_gasPrice is not allowed for this key/);
+    const opened = detail.closest('.request-detail') as HTMLElement;
+    expect(within(opened).getByText(/Refused by the gateway: this key's rules or limits/)).toBeTruthy();
+    expect(within(opened).getByText('62 characters')).toBeTruthy();
+    expect(within(opened).getByText('https://dapp.example')).toBeTruthy();
+    expect(within(opened).getByText('203.0.113.7')).toBeTruthy();
+    expect(refused.getAttribute('aria-expanded')).toBe('true');
+
+    // The node's error: told as such; Enter opens it from the keyboard.
+    const failed = screen.getByText('eth_sign', { selector: 'td' }).closest('tr') as HTMLElement;
+    expect(within(failed).getByText('200').closest('.ant-tag')?.className).toContain('red');
+    fireEvent.keyDown(failed, { key: 'Enter' });
+    expect(await screen.findByText("An error answer from the network's node")).toBeTruthy();
+
+    // A second click closes the first.
+    fireEvent.click(refused);
+    await waitFor(() => expect(refused.getAttribute('aria-expanded')).toBe('false'));
   });
 });

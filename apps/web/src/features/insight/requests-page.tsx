@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
 import { tableLocale } from '../../components/load-state';
 import { formatDateTime } from '../../lib/format';
+import { openableRow } from '../../lib/openable-row';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
@@ -12,6 +13,7 @@ import { toast } from '../../lib/toast';
 import { KeyFilter, NetworkFilter, networkName } from './insight-filters';
 import { type RequestLogParams, useRequestLog } from './insight-queries';
 import { InsightTexts as T } from './insight-texts';
+import { RequestDetail, requestKind } from './request-detail';
 import './insight.css';
 
 /** The statuses the gateway answers with, for the status filter. */
@@ -37,8 +39,11 @@ const columns: TableProps<RequestLogEntry>['columns'] = [
     title: T.status,
     dataIndex: 'httpStatus',
     key: 'httpStatus',
+    // Orange: refused by the gateway (the key's rules or limits); red: the nodes' errors.
     render: (status: number, entry) => (
-      <Tag color={status >= 400 || entry.errorCode !== null ? 'red' : 'green'}>{status}</Tag>
+      <Tag color={requestKind(entry).color} title={requestKind(entry).text}>
+        {status}
+      </Tag>
     ),
   },
   {
@@ -66,9 +71,12 @@ const columns: TableProps<RequestLogEntry>['columns'] = [
   },
 ];
 
+const rowKey = (entry: RequestLogEntry) => `${entry.time} ${entry.apiKeyId} ${entry.clientIp} ${entry.latencyMs}`;
+
 /**
  * /account/:accountId/services/requests: the request log, filtered by key, network, method, status
- * and failure, paged on the server, 10 per page, newest first.
+ * and failure, paged on the server, 10 per page, newest first. A row opens (click, Enter or Space)
+ * to what the gateway answered and the request's details.
  */
 export function RequestsPage() {
   const accountId = useParams().accountId ?? '';
@@ -77,6 +85,9 @@ export function RequestsPage() {
   const { data, isFetching, error, refetch } = useRequestLog(accountId, params);
   const scroll = useTableScroll();
   const filter = (change: Partial<RequestLogParams>) => setParams({ ...params, ...change, page: 1 });
+  const [opened, setOpened] = useState<string[]>([]);
+  const toggle = (key: string) =>
+    setOpened((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]));
 
   useEffect(() => {
     if (error) toast.error(error);
@@ -88,7 +99,7 @@ export function RequestsPage() {
         <Typography.Title level={2}>{Texts.pageTitles.requests}</Typography.Title>
       </div>
       <Typography.Paragraph type="secondary" className="insight-intro">
-        {T.requestsIntro} <Link to={accountPath(accountId, 'analytics')}>{T.analyticsLink}</Link>
+        {T.requestsIntro} {T.requestsOpenHint} <Link to={accountPath(accountId, 'analytics')}>{T.analyticsLink}</Link>
       </Typography.Paragraph>
       <Space wrap className="insight-filters">
         <KeyFilter accountId={accountId} value={params.apiKeyId} onChange={(apiKeyId) => filter({ apiKeyId })} />
@@ -117,8 +128,19 @@ export function RequestsPage() {
         </Checkbox>
       </Space>
       <Table<RequestLogEntry>
-        rowKey={(entry) => `${entry.time} ${entry.apiKeyId} ${entry.clientIp} ${entry.latencyMs}`}
+        rowKey={rowKey}
+        className="clickable-rows"
         columns={columns}
+        // No column of its own: the row is the control, so the columns keep their places.
+        expandable={{
+          expandedRowKeys: opened,
+          showExpandColumn: false,
+          expandedRowRender: (entry) => <RequestDetail entry={entry} />,
+        }}
+        onRow={(entry) => ({
+          ...openableRow(() => toggle(rowKey(entry))),
+          'aria-expanded': opened.includes(rowKey(entry)),
+        })}
         dataSource={data?.requests ?? []}
         loading={isFetching}
         scroll={scroll}

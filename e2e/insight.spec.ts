@@ -93,6 +93,11 @@ test('a developer sees per-method analytics, the failed call in the request log,
   await expect(rows.first()).toContainText('eth_getBalance');
   await expect(rows.first()).toContainText('Insight key');
   await expect(rows.first().locator('td').nth(5)).toHaveText(/^-32\d{3}$/);
+  // Opened, the row says what the gateway answered: the node's error and its message.
+  await rows.first().click();
+  const detail = page.locator('.request-detail');
+  await expect(detail).toContainText("An error answer from the network's node");
+  await expect(detail).toContainText(/HTTP 200 · -32\d{3}: \S/);
 
   // A low-credit alert: 10 USD is under 20. One e-mail, however often the job runs; the notice shows.
   await sider.getByText('Settings', { exact: true }).click();

@@ -323,6 +323,7 @@ export const Texts = {
 
   // page names (spec A §2, spec B §2)
   pageTitles: {
+    overview: 'Overview',
     createAccount: 'Create Account',
     ambassadorProgram: 'Ambassador Program',
     services: 'Services',

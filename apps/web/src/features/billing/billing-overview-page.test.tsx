@@ -34,6 +34,7 @@ describe('BillingOverviewPage: Add Payment Cards', () => {
   it('shows the cards the account has, the default first and marked, beside Add Card', async () => {
     open([card('c1', 'mastercard', '4444', false), card('c2', 'visa', '4242', true)]);
     const list = await screen.findByRole('list', { name: "The account's cards" });
+    expect(screen.getByRole('heading', { name: 'Billing Overview', level: 2 })).toBeTruthy();
     expect(
       within(list)
         .getAllByRole('listitem')

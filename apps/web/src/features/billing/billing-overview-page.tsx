@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Row, Tabs, Tag } from 'antd';
+import { Alert, Button, Card, Col, Row, Tabs, Tag, Typography } from 'antd';
 // The component alone: antd's `Statistic` also carries its Countdown and Timer, unused here.
 import Statistic from 'antd/es/statistic/Statistic';
 import { useEffect } from 'react';
@@ -48,6 +48,9 @@ export function BillingOverviewPage() {
 
   return (
     <>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.pageTitles.billingsOverview}</Typography.Title>
+      </div>
       <Row gutter={[16, 16]} className="equal-height-cards">
         <Col xs={24} md={12}>
           <Card title={Texts.availableCredits} loading={details.isLoading}>

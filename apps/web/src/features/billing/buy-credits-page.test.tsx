@@ -103,6 +103,7 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
     );
 
     await pay('$ 25');
+    expect(screen.getByRole('heading', { name: 'Buy Credits', level: 2 })).toBeTruthy();
 
     const modal = (await screen.findByText('$25.00 USD')).closest('[role="dialog"]') as HTMLElement;
     expect(within(modal).getByText('•••• 4242')).toBeTruthy();

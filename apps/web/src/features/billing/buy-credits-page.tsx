@@ -1,8 +1,9 @@
-import { Col, Row } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { depositMinimum } from '../../lib/amount';
 import { useSetting } from '../../lib/settings';
+import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { AutoPayCard } from './auto-pay-card';
 import { OneTimePayCard } from './one-time-pay-card';
@@ -19,13 +20,18 @@ export function BuyCreditsPage() {
   }, [deposit.error]);
 
   return (
-    <Row gutter={[16, 16]} className="equal-height-cards">
-      <Col xs={24} lg={12}>
-        <OneTimePayCard accountId={accountId} minAmount={minAmount} />
-      </Col>
-      <Col xs={24} lg={12}>
-        <AutoPayCard accountId={accountId} minAmount={minAmount} />
-      </Col>
-    </Row>
+    <>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.pageTitles.buyCredits}</Typography.Title>
+      </div>
+      <Row gutter={[16, 16]} className="equal-height-cards">
+        <Col xs={24} lg={12}>
+          <OneTimePayCard accountId={accountId} minAmount={minAmount} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <AutoPayCard accountId={accountId} minAmount={minAmount} />
+        </Col>
+      </Row>
+    </>
   );
 }

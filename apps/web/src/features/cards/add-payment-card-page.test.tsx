@@ -80,6 +80,7 @@ describe('AddPaymentCardPage', () => {
     start([visa, master]);
 
     const first = await tileOf('4242');
+    expect(screen.getByRole('heading', { name: 'Add Payment Cards', level: 2 })).toBeTruthy();
     expect(within(first).getByText('Visa')).toBeTruthy();
     expect(within(first).getByText('12/2030')).toBeTruthy();
     expect(within(first).getByText('Default')).toBeTruthy();

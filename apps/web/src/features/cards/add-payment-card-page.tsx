@@ -1,9 +1,10 @@
 import type { PaymentCard } from '@ebs/contract';
-import { Spin } from 'antd';
+import { Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LoadFailed } from '../../components/load-state';
 import { usePaymentCards } from '../../lib/payment-cards';
+import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { AddCardDialog } from './add-card-dialog';
 import { useSetDefaultCard } from './card-queries';
@@ -36,6 +37,9 @@ export function AddPaymentCardPage() {
 
   return (
     <Spin spinning={cards.isLoading || setDefault.isPending}>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.pageTitles.addPaymentCard}</Typography.Title>
+      </div>
       <div className="card-tiles">
         <AddCardTile onClick={() => setAdding(true)} />
         {list.map((card) => (

@@ -154,6 +154,7 @@ describe('OverviewPage summary cards', () => {
     });
 
     expect(await statistic('Available Credits (USD)')).toBe('25.00');
+    expect(screen.getByRole('heading', { name: 'Overview', level: 2 })).toBeTruthy();
     expect(await statistic('Monthly Bill')).toBe('3.31USD');
     // The requests, not the token forward; each card says what it counts and what has not posted yet.
     expect(await statistic('Monthly API Calls')).toBe('1,234');

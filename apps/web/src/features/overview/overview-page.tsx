@@ -62,6 +62,9 @@ export function OverviewPage() {
 
   return (
     <>
+      <div className="page-header">
+        <Typography.Title level={2}>{Texts.pageTitles.overview}</Typography.Title>
+      </div>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12} xl={8}>
           <SummaryCard title={Texts.availableCredits} query={details}>

@@ -152,10 +152,15 @@ test('signed out, stale storage is cleared at start and the tabs switch between 
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 });
 
-test('on a phone the header hides the e-mail and the auth branding is hidden', async ({ page, request }) => {
+test('on a phone the header hides the e-mail and the auth branding is hidden, the product name kept', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/login');
   await expect(page.getByText('Reliable RPC endpoints and token forwarding for ten networks.')).toBeHidden();
+  await expect(page.locator('.auth-phone-name')).toBeVisible();
+  await expect(page.locator('.auth-phone-name')).toHaveText(/\S/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const { email, password } = await signUpOverApi(request);
   await logIn(page, email, password);

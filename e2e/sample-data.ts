@@ -43,6 +43,13 @@ export async function createSampleAccount(request: APIRequestContext, baseURL: s
     expect((await request.post(gateway('metabit/testnet'), { data: rpc(method, [], i) })).status()).toBe(200);
   }
   expect((await request.post(gateway('ethereum/sepolia'), { data: rpc('eth_chainId') })).status()).toBe(200);
+  // A dapp's call from its page, and one with a wrong parameter: the request log shows both.
+  const dapp = { origin: 'https://app.acme-payments.example' };
+  expect(
+    (await request.post(gateway('metabit/testnet'), { data: rpc('eth_blockNumber'), headers: dapp })).status(),
+  ).toBe(200);
+  const wrong = rpc('eth_getBalance', ['not an address', 'latest']);
+  expect((await request.post(gateway('metabit/testnet'), { data: wrong, headers: dapp })).status()).toBe(200);
 
   // Token forwarding: a gas fee funding wallet, a destination, a forwarding wallet and one forward.
   const forwarding = (route: string, data: unknown) =>

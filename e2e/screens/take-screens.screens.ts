@@ -11,6 +11,8 @@ const ACCOUNT_ROUTES = {
   overview: 'overview',
   services: 'services',
   rpc: 'services/rpc',
+  analytics: 'services/analytics',
+  requests: 'services/requests',
   wallets: 'services/token-forwarding/wallets',
   'create-wallet': 'services/token-forwarding/wallets/create',
   transactions: 'services/token-forwarding/transactions',
@@ -111,6 +113,12 @@ async function signedInScreens(browser: Browser, size: Size, account: SampleAcco
     await page.goto(`/account/${account.accountId}/${route}`);
     await shoot(page, name, size);
     if (size === 'desktop') await checkTablesFit(page, name);
+  }
+  if (size === 'mobile') {
+    // The side menu, opened on a phone, lies over the page.
+    await page.goto(`/account/${account.accountId}/${ACCOUNT_ROUTES.overview}`);
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    await shoot(page, 'side-menu-open', size);
   }
   if (size === 'desktop') {
     // The wallets page's other tabs have tables of their own.

@@ -1,7 +1,7 @@
 import { canManageAccount, shortenAccountId } from '@ebs/contract';
-import { Layout } from 'antd';
+import { Grid, Layout } from 'antd';
 import { useEffect, useState } from 'react';
-import { Outlet, useMatches, useParams } from 'react-router-dom';
+import { Outlet, useLocation, useMatches, useParams } from 'react-router-dom';
 import { usePublicConfig } from '../../api/public-config';
 import { AccountBreadcrumb } from '../../components/account-breadcrumb';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -42,6 +42,14 @@ export function AccountLayout() {
   const alerts = useActiveAlerts(account ? accountId : '');
   // Narrow windows start collapsed (the breakpoint reports it); the toggle's name follows.
   const [collapsed, setCollapsed] = useState(false);
+  const phone = Grid.useBreakpoint().md === false;
+  const { pathname } = useLocation();
+
+  // On a phone the opened menu lies over the page: going to a page closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read
+  useEffect(() => {
+    if (phone) setCollapsed(true);
+  }, [pathname]);
 
   // An account opened by URL (not from the list) still becomes the current account.
   useEffect(() => {

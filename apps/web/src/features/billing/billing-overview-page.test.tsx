@@ -78,8 +78,8 @@ describe("BillingOverviewPage: prices and this month's cost", () => {
           : undefined,
       ),
     );
-    fireEvent.click(await screen.findByRole('tab', { name: "Prices and this month's cost" }));
-    const prices = (await screen.findByRole('tabpanel', { name: "Prices and this month's cost" })) as HTMLElement;
+    fireEvent.click(await screen.findByRole('tab', { name: 'Prices' }));
+    const prices = (await screen.findByRole('tabpanel', { name: 'Prices' })) as HTMLElement;
     expect(
       await within(prices).findByText(
         'This month so far: 0.08 USD, of which 0.05 USD is not yet posted to the ledger (usage posts once a day).',

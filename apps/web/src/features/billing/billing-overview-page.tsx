@@ -79,7 +79,7 @@ export function BillingOverviewPage() {
         items={[
           { key: 'transactions', label: T.transactionHistory, children: <TransactionTable accountId={accountId} /> },
           { key: 'usage', label: T.serviceUsageHistory, children: <UsageTable accountId={accountId} /> },
-          { key: 'prices', label: T.pricesTitle, children: <PricesAndCost accountId={accountId} /> },
+          { key: 'prices', label: T.pricesTab, children: <PricesAndCost accountId={accountId} /> },
         ]}
       />
     </>

@@ -10,6 +10,7 @@ import {
   renderPage,
   serveEndpoints,
   setUpPageTests,
+  stubWindowWidth,
   wrapped,
 } from '../../testing/page-test-kit';
 import { statementMonths } from './statement-download';
@@ -46,6 +47,19 @@ function open(answer: () => Reply<TransactionList> | Promise<Reply<TransactionLi
 const placeholder = () => document.querySelector('.ant-table-placeholder');
 
 setUpPageTests();
+
+describe('TransactionTable on a phone', () => {
+  it('keeps what tells a row apart to a person: its type, amount and date', async () => {
+    stubWindowWidth(390);
+    open(() => wrapped({ transactions: [deposit], totalCount: 1 }));
+    await screen.findByText('+30.00000');
+    expect([...document.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Transaction Type',
+      'Amount (USD)',
+      'Date',
+    ]);
+  });
+});
 
 describe('TransactionTable: loading, empty and failed states', () => {
   it('shows a blank while the history loads, then says how to make the first deposit', async () => {

@@ -33,13 +33,14 @@ export function TransactionTable({ accountId }: { accountId: string }) {
       title: T.transactionId,
       dataIndex: 'id',
       key: 'id',
+      // A phone keeps what tells a row apart to a person: its type, amount and date.
+      responsive: WIDE_ONLY,
       render: (id: string) => <Typography.Text copyable={{ text: id }}>{id}</Typography.Text>,
     },
     {
       title: T.transactionType,
       dataIndex: 'type',
       key: 'type',
-      responsive: WIDE_ONLY,
       filters: (types.data ?? []).map((t) => ({ text: t.description, value: t.type })),
       filterSearch: true,
       filteredValue: params.types ?? null,
@@ -58,7 +59,6 @@ export function TransactionTable({ accountId }: { accountId: string }) {
       title: T.date,
       dataIndex: 'createdAt',
       key: 'createdAt',
-      responsive: WIDE_ONLY,
       sorter: true,
       sortOrder: sortOrder('createdAt'),
       render: (createdAt: string) => formatDateTime(createdAt),

@@ -54,7 +54,6 @@ export function UsageTable({ accountId }: { accountId: string }) {
       title: T.date,
       dataIndex: 'date',
       key: 'date',
-      responsive: WIDE_ONLY,
       sorter: true,
       // The server always sorts by date, newest first by default: each click flips the order.
       sortOrder: antdSortOrder(params.order),

@@ -62,9 +62,10 @@ const wideNetworkColumn = { ...networkColumn, responsive: WIDE_ONLY };
 
 export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWallet>) {
   const columns: TableProps<TokenForwardingWallet>['columns'] = [
-    { title: T.id, dataIndex: 'id', key: 'id' },
+    // A phone keeps the address (what a person knows a wallet by); the drawer shows the rest.
+    { title: T.id, dataIndex: 'id', key: 'id', responsive: WIDE_ONLY },
     { title: T.token, dataIndex: 'token', key: 'token', responsive: WIDE_ONLY },
-    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress', responsive: WIDE_ONLY },
+    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress' },
     {
       title: T.status,
       dataIndex: 'status',
@@ -89,7 +90,7 @@ export function GasFeeWalletTable(props: WalletTableProps<GasFeeFundingWallet>) 
     { title: T.id, dataIndex: 'id', key: 'id', responsive: WIDE_ONLY, render: shortValue },
     { title: T.name, dataIndex: 'name', key: 'name' },
     wideNetworkColumn,
-    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress', responsive: WIDE_ONLY },
+    { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress' },
     {
       title: T.currentBalance,
       key: 'balance',
@@ -116,7 +117,6 @@ export function DestinationWalletTable(props: WalletTableProps<DestinationWallet
       title: T.destinationPublicAddress,
       dataIndex: 'destinationPublicAddress',
       key: 'destinationPublicAddress',
-      responsive: WIDE_ONLY,
     },
   ];
   return <WalletTable {...props} columns={columns} emptyText={T.noDestinationWallets} />;

@@ -94,18 +94,19 @@ describe('WalletsPage: the three lists', () => {
   it('shows a phone the column naming each wallet and its main value; the drawer keeps the rest', async () => {
     stubWindowWidth(390);
     open(emptyState({ wallets: [enabled], gasFeeWallets: [gasFeeWallet()], destinations: [destination()] }));
-    const on = await row(enabled.id);
-    expect(headers()).toEqual(['ID', 'Status']);
+    // The address, not the id: what a person knows a wallet by.
+    const on = await row(enabled.publicAddress);
+    expect(headers()).toEqual(['Address', 'Status']);
     expect(within(on).getByText('ENABLED')).toBeTruthy();
 
     tab('Gas Fee Funding Wallets');
     const gas = await row('Gas payer');
-    expect(headers()).toEqual(['Name', 'Current Balance']);
+    expect(headers()).toEqual(['Name', 'Address', 'Current Balance']);
     expect(within(gas).getByText('0.5 ETH')).toBeTruthy();
 
     tab('Destination Wallets');
     await row('Treasury');
-    expect(headers()).toEqual(['Name', 'Network']);
+    expect(headers()).toEqual(['Name', 'Network', 'Destination Public Address']);
   });
 
   it('pages by 10 rows with no size changer', async () => {

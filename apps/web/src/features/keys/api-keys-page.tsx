@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { EditButton } from '../../components/edit-button';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { tableLocale } from '../../components/load-state';
-import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
+import { useTableScroll } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { rememberKeySecret } from '../../session/key-secrets';
@@ -75,7 +75,6 @@ export function ApiKeysPage() {
       title: T.status,
       dataIndex: 'status',
       key: 'status',
-      responsive: WIDE_ONLY,
       render: (status: ApiKey['status']) => <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{status}</Tag>,
     },
     {

@@ -106,6 +106,8 @@ export function AlertsCard({
                   precision={usd ? 2 : 1}
                   suffix={usd ? 'USD' : '%'}
                   disabled={!canManage || !alert}
+                  // Wide enough for the whole value and its unit ("10.00 USD"), never cut.
+                  style={{ width: 150 }}
                   onChange={(value) => value !== null && change(kind, { threshold: value })}
                 />
               </Space>

@@ -58,6 +58,8 @@ export const FAKE_STRIPE_JS = `(() => {
         return element;
       },
       update() {},
+      // Stripe's element takes the focus into its frame; the stand-in has nothing to focus.
+      focus() {},
       unmount() {
         node?.remove();
       },

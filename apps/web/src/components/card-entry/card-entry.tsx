@@ -86,7 +86,8 @@ export function CardEntry({ formId, setupIntent, onBusyChange, onConfirmed }: Ca
           normalize={groupCardNumber}
           rules={[check(isCardNumber, T.cardNumberInvalid)]}
         >
-          <Input inputMode="numeric" autoComplete="cc-number" placeholder={T.cardNumberPlaceholder} />
+          {/* The first thing to type: the wizard's card step and the add-card dialog start here. */}
+          <Input autoFocus inputMode="numeric" autoComplete="cc-number" placeholder={T.cardNumberPlaceholder} />
         </Form.Item>
         <div className="card-entry-row">
           <Form.Item

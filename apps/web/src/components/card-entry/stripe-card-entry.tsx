@@ -98,7 +98,11 @@ function StripeForm({ formId, onBusyChange, onConfirmed, onReadyChange }: Omit<P
   return (
     <form id={formId} onSubmit={onSubmit}>
       <PaymentElement
-        onReady={() => onReadyChange(true)}
+        onReady={(element) => {
+          onReadyChange(true);
+          // The card number first, as the built-in entry does.
+          element.focus();
+        }}
         onLoadError={(event) => toast.error(event.error.message ?? Messages.unknownError)}
       />
     </form>

@@ -89,6 +89,8 @@ describe('CreateAccountPage: the three-step wizard', () => {
     await nameAndNext('Main net');
     await paymentStep();
     expect(screen.getByText(T.optional)).toBeTruthy();
+    // The card step starts at the card number.
+    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
     expect(callsTo(calls, create)[0]?.body).toEqual({ accountName: 'ACCOUNT_CREATION' });
     expect(localIntents(calls)[0]?.headers['ebs-account-id']).toBe(DRAFT);
 

@@ -40,6 +40,7 @@ function fakeStripe(confirmSetup: () => Promise<unknown>) {
     mount: vi.fn(),
     destroy: vi.fn(),
     update: vi.fn(),
+    focus: vi.fn(),
     on: vi.fn((event: string, handler: () => void) => handlers.set(event, handler)),
     off: vi.fn(),
   };
@@ -120,6 +121,8 @@ describe('AddCardDialog with Stripe as the card provider', () => {
     page.fire('ready');
     await waitFor(() => expect(addButton().disabled).toBe(false));
     expect(loadStripe).toHaveBeenCalledTimes(1);
+    // Ready, Stripe's card fields take the focus, as the built-in entry's card number does.
+    expect(page.element.focus).toHaveBeenCalledTimes(1);
   });
 
   it('confirms with Stripe, redirecting only if required, and attaches the payment method', async () => {

@@ -56,6 +56,9 @@ describe('the legend', () => {
     ];
     const colours = chartOption(['Nov. 20', 'Nov. 21'], mixed, 'usage').color as string[];
     expect(legendEntries(mixed)).toEqual([{ name: 'Ethereum Sepolia requests', color: colours[1] }]);
+    // The one series shown takes the palette's first colour; the unused one another.
+    expect(colours[1]).toBe('#4e79a7');
+    expect(colours[0]).not.toBe(colours[1]);
     expect(legendEntries([{ resourceName: 'RPC_API_POLYGON_MAINNET', values: [0, 0] }])).toEqual([]);
     const [unused, used] = chartOption(['Nov. 20', 'Nov. 21'], mixed, 'usage').series as Array<{ lineStyle?: object }>;
     expect(unused?.lineStyle).toEqual({ width: 0 });

@@ -19,13 +19,26 @@ export function formatValue(measure: Measure, value: unknown): string {
 }
 
 /**
- * ECharts' own palette, then its former one: the 18 resources of the billing chart each get a
- * colour of their own. Named here so the legend beside the canvas shows each series' colour.
+ * Tableau's ten colours, made to be told apart (also by most colour-blind readers), then eight
+ * more: the 18 resources of the billing chart each get a colour of their own. Named here so the
+ * legend beside the canvas shows each series' colour.
  */
 const PALETTE = [
-  ...['#5070dd', '#b6d634', '#505372', '#ff994d', '#0ca8df', '#ffd10a', '#fb628b', '#785db0', '#3fbe95'],
-  ...['#c23531', '#2f4554', '#61a0a8', '#d48265', '#91c7ae', '#749f83', '#ca8622', '#bda29a', '#6e7074'],
+  ...['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f'],
+  ...['#bab0ac', '#1f3b73', '#8c564b', '#17becf', '#bcbd22', '#7f7f7f', '#2ca02c', '#9467bd', '#d62728'],
 ];
+
+const used = (s: ResourceSeries) => s.values.some((value) => value !== 0);
+
+/**
+ * Each series' colour: the series with usage in the range take the palette's first colours, in
+ * order, so the few a chart shows are the most distinct; those without usage draw nothing.
+ */
+function seriesColours(series: readonly ResourceSeries[]): string[] {
+  let next = 0;
+  const colours = series.map((s) => (used(s) ? (PALETTE[next++ % PALETTE.length] ?? '') : ''));
+  return colours.map((colour) => colour || (PALETTE[next++ % PALETTE.length] ?? ''));
+}
 
 /** A series by the network names of the RPC page ("Ethereum Sepolia requests"), else the spec's form. */
 const seriesName = (resource: string) => resourceLabel(resource) ?? displayResourceName(resource);
@@ -40,12 +53,9 @@ export interface LegendEntry {
  * resource with nothing to show would only lengthen the legend (the billing chart has 18).
  */
 export function legendEntries(series: readonly ResourceSeries[]): LegendEntry[] {
+  const colours = seriesColours(series);
   return series
-    .map((s, i) => ({
-      name: seriesName(s.resourceName),
-      color: PALETTE[i % PALETTE.length] ?? '',
-      used: s.values.some((value) => value !== 0),
-    }))
+    .map((s, i) => ({ name: seriesName(s.resourceName), color: colours[i] ?? '', used: used(s) }))
     .filter((entry) => entry.used)
     .map(({ name, color }) => ({ name, color }));
 }
@@ -65,7 +75,7 @@ export function chartOption(
   const names = series.map((s) => seriesName(s.resourceName));
   return {
     aria: { enabled: true },
-    color: PALETTE,
+    color: seriesColours(series),
     tooltip: { trigger: 'axis', valueFormatter: (value) => formatValue(measure, value) },
     legend: { show: false, selected: Object.fromEntries(names.map((name) => [name, !hidden.has(name)])) },
     grid: { top: 16, left: 16, right: 24, bottom: 72 },
@@ -80,7 +90,7 @@ export function chartOption(
       emphasis: { focus: 'series' },
       showSymbol: false,
       // A resource without usage in the range draws no line along the top of the others' stack.
-      ...(s.values.every((value) => value === 0) ? { lineStyle: { width: 0 } } : {}),
+      ...(used(s) ? {} : { lineStyle: { width: 0 } }),
       data: s.values,
     })),
   };

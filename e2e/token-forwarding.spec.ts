@@ -154,7 +154,8 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await submit();
   await expectToastShown(page, 'Wallet has been created.');
   await expect(heading('Token Forwarding Wallets')).toBeVisible();
-  await page.getByRole('tab', { name: 'Destination Wallets' }).click();
+  // The list opens on the tab of the wallet just made.
+  await expect(page.getByRole('tab', { name: 'Destination Wallets' })).toHaveAttribute('aria-selected', 'true');
   await expect(tabRows(page)).toHaveCount(1);
   await expect(tabRows(page).locator('td')).toHaveText(['Journey destination', SEPOLIA, destinationAddress]);
 
@@ -165,7 +166,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
   await submit();
   await expectToastShown(page, 'Wallet has been created.');
   await expect(heading('Token Forwarding Wallets')).toBeVisible();
-  await page.getByRole('tab', { name: 'Gas Fee Funding Wallets' }).click();
+  await expect(page.getByRole('tab', { name: 'Gas Fee Funding Wallets' })).toHaveAttribute('aria-selected', 'true');
   await expect(tabRows(page)).toHaveCount(1);
   const gasCells = tabRows(page).locator('td');
   await expect(gasCells.nth(1)).toHaveText('Journey gas');
@@ -217,7 +218,7 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
     webhookStatus: string;
     webhookId: string;
     webhookLog: unknown[];
-    metadata: { transactionHash: string };
+    metadata: { transactionHash: string; originalBalance: string };
   };
   let forward: Forward | undefined;
   await expect
@@ -262,6 +263,11 @@ test('token forwarding: wallets validated and created, a deposit forwarded with 
     `https://sepolia.etherscan.io/tx/${hash}`,
   );
   await expect(detail(details, 'Gas Used')).toHaveText('21000 Wei');
+  // Its status and confirmations, and why less than the deposit arrived.
+  await expect(detail(details, 'Status')).toHaveText(/^COMPLETED · \d+ confirmations?$/);
+  await expect(detail(details, 'Why less arrived')).toHaveText(
+    `The deposit was ${done.metadata.originalBalance} ETH. The forward's gas was paid from it in ETH, so ${done.amount} ETH was sent on.`,
+  );
   await expect(detail(details, 'Webhook Status')).toHaveText('DELIVERED');
   await detail(details, 'Webhook Log').getByText('View', { exact: true }).click();
   await expect

@@ -11,6 +11,7 @@ import {
   dialog,
   emptyState,
   gasFeeWallet,
+  locationState,
   optionsOf,
   ROUTES,
   renderRoutes,
@@ -308,5 +309,8 @@ describe('CreateWalletPage: creating', () => {
     expect(callsTo(calls, F.createGasWallet).map((c) => c.body)).toEqual([
       { network: 'ETHEREUM_SEPOLIA', name: 'Gas payer' },
     ]);
+    // Back to the list, asked to open on the tab of the wallet just made.
+    expect(await screen.findByText(`Elsewhere: ${ROUTES.wallets}`)).toBeTruthy();
+    expect(locationState()).toEqual({ tab: 'gasFeeFundingWallets' });
   });
 });

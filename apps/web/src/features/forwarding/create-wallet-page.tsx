@@ -29,13 +29,20 @@ import { SmartContractModal, WebhookResponseModal } from './create-wallet-modals
 import { useCreateWallet, useSmartContractInfo, useTestWebhook } from './forwarding-mutations';
 import { useDestinations, useGasFeeWallets, useSupportedNetworks } from './forwarding-queries';
 import { ForwardingTexts as T } from './forwarding-texts';
-import { readCreateWalletState } from './navigation-state';
+import { readCreateWalletState, type WalletListState, type WalletTab } from './navigation-state';
 import { DestinationSelect, GasFeeWalletSelect } from './wallet-selects';
 import './forwarding.css';
 
 const FORM = 'createWallet';
 /** antd names a field's input `${form}_${field}`: the labels of the fields with a button beside them point there. */
 const fieldId = (name: keyof CreateWalletFields) => `${FORM}_${name}`;
+
+/** The wallet list's tab that lists each kind of wallet. */
+const TAB_OF: Record<WalletType, WalletTab> = {
+  tokenForwardingWallet: 'tokenForwardingWallets',
+  gasFeeFundingWallet: 'gasFeeFundingWallets',
+  destinationWallet: 'destinationWallets',
+};
 
 const walletTypeOptions = (Object.keys(T.walletTypes) as WalletType[]).map((value) => ({
   value,
@@ -80,6 +87,11 @@ export function CreateWalletPage() {
   }, [loadError]);
 
   const toWalletList = () => void navigate(accountPath(accountId, 'wallets'));
+  // A wallet made here: the list opens on the tab of its kind, where it now is.
+  const toCreatedWallet = () => {
+    const state: WalletListState = { tab: TAB_OF[walletType] };
+    void navigate(accountPath(accountId, 'wallets'), { state });
+  };
 
   // spec B §4: a new network clears the token (and the wallets picked on the old network).
   const onNetworkChange = () =>
@@ -123,7 +135,7 @@ export function CreateWalletPage() {
   };
 
   const onFinish = (fields: CreateWalletFields) =>
-    create.mutate(createRequest(fields), { onSuccess: toWalletList, onError: (error) => toast.error(error) });
+    create.mutate(createRequest(fields), { onSuccess: toCreatedWallet, onError: (error) => toast.error(error) });
 
   const networkOptions = Object.keys(networks.data ?? {}).map((value) => ({
     value,

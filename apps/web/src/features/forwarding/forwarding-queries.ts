@@ -72,6 +72,11 @@ export function transactionFilter(search: string): TransactionFilter {
 
 /** New forwards and webhook results show up while the page is open. */
 const TRANSACTIONS_REFRESH_MS = 15_000;
+/** While a forward is under way (funding gas, sending, confirming), its progress shows this often. */
+const IN_PROGRESS_REFRESH_MS = 3_000;
+
+const settled = (transaction: TokenForwardingTransaction) =>
+  transaction.status === 'COMPLETED' || transaction.status === 'FAILED';
 
 /** spec B §8: a failed fetch is only logged, and the list is empty. */
 export const useForwardingTransactions = (accountId: string, filter: TransactionFilter) =>
@@ -87,5 +92,6 @@ export const useForwardingTransactions = (accountId: string, filter: Transaction
       }
     },
     enabled: accountId !== '',
-    refetchInterval: TRANSACTIONS_REFRESH_MS,
+    refetchInterval: (query) =>
+      query.state.data?.every(settled) === false ? IN_PROGRESS_REFRESH_MS : TRANSACTIONS_REFRESH_MS,
   });

@@ -66,6 +66,13 @@ export const ForwardingTexts = {
   webhookLog: 'Webhook Log',
 
   // ours: the spec does not word these
+  forwardStatus: 'Status',
+  forwardProgress: (status: string, confirmations: number) =>
+    `${status} · ${confirmations} confirmation${confirmations === 1 ? '' : 's'}`,
+  forwardError: 'Why it failed',
+  whyLess: 'Why less arrived',
+  gasPaidFromDeposit: (deposit: string, token: string, amount: string) =>
+    `The deposit was ${deposit} ${token}. The forward's gas was paid from it in ${token}, so ${amount} ${token} was sent on.`,
   refresh: 'Refresh',
   cancel: 'Cancel',
   close: 'Close',

@@ -29,3 +29,16 @@ export function readTransactionsState(state: unknown): string {
   const { walletId } = record(state);
   return typeof walletId === 'string' ? walletId : '';
 }
+
+/** The wallet list's tabs; a wallet just created opens the list on its kind's tab. */
+export const WALLET_TABS = ['tokenForwardingWallets', 'gasFeeFundingWallets', 'destinationWallets'] as const;
+export type WalletTab = (typeof WALLET_TABS)[number];
+
+export interface WalletListState {
+  tab: WalletTab;
+}
+
+export function readWalletListState(state: unknown): WalletTab {
+  const { tab } = record(state);
+  return WALLET_TABS.find((known) => known === tab) ?? 'tokenForwardingWallets';
+}

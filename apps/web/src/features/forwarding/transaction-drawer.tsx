@@ -12,8 +12,18 @@ function gasUsed(transaction: TokenForwardingTransaction): string | undefined {
   return /^0x[0-9a-f]+$/i.test(gas) ? BigInt(gas).toString() : gas;
 }
 
+/** Native token forwards pay their gas from the deposit: what arrived is less by that gas. */
+function lessArrived(transaction: TokenForwardingTransaction): boolean {
+  const { originalBalance } = transaction.metadata;
+  if (transaction.smartContractAddress !== null || !originalBalance) return false;
+  const deposit = Number(originalBalance);
+  const sent = Number(transaction.amount);
+  return Number.isFinite(deposit) && Number.isFinite(sent) && sent < deposit;
+}
+
 /**
- * Transaction Details (spec B §2): the forward, with explorer links; the webhook log as pretty JSON,
+ * Transaction Details (spec B §2): the forward, with explorer links, its status and confirmations,
+ * and, for a native token, why less arrived than was deposited; the webhook log as pretty JSON,
  * which, past 160 characters, folds under View with a copy button like any long detail value.
  */
 export function TransactionDrawer({
@@ -31,10 +41,21 @@ export function TransactionDrawer({
       <DetailRow title={T.tokenForwardingWalletId} value={transaction.tokenForwardingWalletId} copyable />
       <DetailRow title={T.network} value={displayNetworkName(network)} />
       <DetailRow
+        title={T.forwardStatus}
+        value={T.forwardProgress(transaction.status, transaction.metadata.confirmations)}
+      />
+      {transaction.metadata.error && <DetailRow title={T.forwardError} value={transaction.metadata.error} />}
+      <DetailRow
         title={T.amount}
         value={transaction.amount}
         display={<ForwardedAmount amount={transaction.amount} />}
       />
+      {lessArrived(transaction) && (
+        <DetailRow
+          title={T.whyLess}
+          value={T.gasPaidFromDeposit(transaction.metadata.originalBalance, transaction.token, transaction.amount)}
+        />
+      )}
       <DetailRow title={T.token} value={transaction.token} />
       <DetailRow
         title={T.fromWalletAddress}

@@ -253,3 +253,13 @@ describe('TransactionsPage: Transaction Details', () => {
     expect(pre.textContent).toBe(JSON.stringify([attempt], null, 2));
   });
 });
+
+describe('TransactionsPage: a forward under way', () => {
+  it('asks again every few seconds while a forward is in progress, so its status moves on by itself', async () => {
+    const state = emptyState({ transactions: [transaction({ status: 'CONFIRMING' })] });
+    const calls = open(state);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    state.transactions = [transaction({ status: 'COMPLETED' })];
+    await waitFor(() => expect(callsTo(calls, listTransactions).length).toBeGreaterThanOrEqual(2), { timeout: 9000 });
+  });
+});

@@ -3,7 +3,7 @@ import { ForwardingMessages, type TokenForwardingWallet } from '@ebs/contract';
 import { useIsFetching } from '@tanstack/react-query';
 import { Button, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { Texts } from '../../lib/texts';
@@ -17,7 +17,7 @@ import {
   useRefreshLists,
 } from './forwarding-queries';
 import { ForwardingTexts as T } from './forwarding-texts';
-import type { CreateWalletState, TransactionsState } from './navigation-state';
+import { type CreateWalletState, readWalletListState, type TransactionsState } from './navigation-state';
 import type { OpenedWallet, WalletAction } from './wallet-drawer';
 import { DestinationWalletTable, ForwardingWalletTable, GasFeeWalletTable } from './wallet-tables';
 import './forwarding.css';
@@ -41,11 +41,14 @@ const selectedOf = (opened: OpenedWallet | null): SelectedWallet | undefined =>
 
 /**
  * /account/:accountId/services/token-forwarding/wallets (spec B §2, §4): the three kinds of wallets
- * in tabs, each row opening its details and actions; Create Wallet hands the loaded lists over.
+ * in tabs, each row opening its details and actions; Create Wallet hands the loaded lists over, and
+ * the list opens again on the tab of the wallet it made.
  */
 export function WalletsPage() {
   const accountId = useParams().accountId ?? '';
   const navigate = useNavigate();
+  // Back from creating a wallet: the tab of the wallet just made.
+  const openOn = readWalletListState(useLocation().state);
   const wallets = useForwardingWallets(accountId);
   const gasFeeWallets = useGasFeeWallets(accountId);
   const destinations = useDestinations(accountId);
@@ -168,7 +171,7 @@ export function WalletsPage() {
           {T.createWallet}
         </Button>
       </div>
-      <Tabs className="forwarding-tabs" defaultActiveKey="tokenForwardingWallets" items={tabs} />
+      <Tabs className="forwarding-tabs" defaultActiveKey={openOn} items={tabs} />
       {openedWallet && (
         <WalletDrawer
           opened={openedWallet}

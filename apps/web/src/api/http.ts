@@ -1,5 +1,6 @@
 import { ACCOUNT_HEADER, endpoints, type HttpMethod } from '@ebs/contract';
 import { getSession } from '../session/session-store';
+import { takeEarlyRequest } from './early-requests';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -51,12 +52,15 @@ export async function send(method: HttpMethod, path: string, options: RequestOpt
   if (path.startsWith('/api/')) headers[ACCOUNT_HEADER] = options.accountId ?? session.currentAccount?.id ?? '';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    credentials: 'same-origin',
-  });
+  // A call the page started before this code ran (public/boot.js): only one that sends no more than it did.
+  const plain = !sentToken && !options.query && options.body === undefined && !options.headers;
+  const response = await ((plain ? takeEarlyRequest(method, path) : undefined) ??
+    fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+    }));
   return {
     ok: response.ok,
     status: response.status,

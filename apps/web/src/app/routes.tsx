@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import type { CrumbTrail } from '../lib/breadcrumb';
 import { Texts } from '../lib/texts';
@@ -167,3 +167,16 @@ export const signedInRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the code of the page at `pathname` (its layouts and page chunks, all at once)
+ * while the session is still being restored, instead of one chunk after another once the router
+ * renders; the router's own loads then find them loaded. `signedIn` is a guess (a user record kept
+ * from the last visit): a wrong guess only loads a page that is not shown.
+ */
+export function preloadRoute(pathname: string, signedIn: boolean): void {
+  for (const match of matchRoutes(signedIn ? signedInRoutes : signedOutRoutes, pathname) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
+}

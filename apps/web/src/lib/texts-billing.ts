@@ -9,8 +9,8 @@ export const BillingTexts = {
   addCard: 'Add Card',
   postingDelay: 'Posting of transactions and usage may be delayed by up to one day.',
   // ours: the unit prices and what this month has cost so far
-  pricesTitle: "Prices and this month's cost",
   pricesTab: 'Prices',
+  pricesListTitle: 'Prices',
   service: 'Service',
   unitPrice: 'Unit price (USD)',
   perRequest: 'per request',

@@ -41,7 +41,7 @@ describe('AccountsPage: loading and empty states', () => {
     answer(wrapped(listOf([HIDDEN_ACCOUNT_NAME])));
     expect(await screen.findByText(HINT)).toBeTruthy();
     // A new user is led to create one: the welcome's button opens the wizard.
-    expect(screen.getByText('Welcome! Start with an account.')).toBeTruthy();
+    expect(await screen.findByText('Welcome! Start with an account.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create your first account' }));
     expect(await screen.findByText('Elsewhere: /accounts/create')).toBeTruthy();
   });

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AccountSummary } from '@ebs/contract';
 import { HIDDEN_ACCOUNT_NAME, shortenAccountId } from '@ebs/contract';
-import { Alert, Button, Table, type TableProps, Typography } from 'antd';
+import { Button, Table, type TableProps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { accountPath, paths } from '../../app/paths';
 import { AccountStatusTag } from '../../components/account-status-tag';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { tableLocale } from '../../components/load-state';
 import { openableRow } from '../../lib/openable-row';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
@@ -13,6 +14,9 @@ import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { loadAccount } from '../../session/load-account';
 import { ACCOUNTS_PAGE_SIZE, useAccountList } from './account-queries';
+
+// Shown to a user without an account only: its antd Alert stays out of the page's first download.
+const FirstRunWelcome = lazyDialog(() => import('./first-run-welcome').then((m) => m.FirstRunWelcome));
 
 const columns: TableProps<AccountSummary>['columns'] = [
   { title: Texts.accountName, dataIndex: 'name', key: 'name' },
@@ -68,20 +72,7 @@ export function AccountsPage() {
           {Texts.createNewAccount}
         </Button>
       </div>
-      {firstRun && (
-        <Alert
-          className="first-run"
-          type="info"
-          showIcon
-          message={Texts.welcomeTitle}
-          description={Texts.welcomeText}
-          action={
-            <Button type="primary" onClick={() => navigate(paths.accountsCreate)}>
-              {Texts.createFirstAccount}
-            </Button>
-          }
-        />
-      )}
+      {firstRun && <FirstRunWelcome />}
       <Table<AccountSummary>
         className="clickable-rows"
         rowKey="id"

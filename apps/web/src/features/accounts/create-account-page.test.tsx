@@ -126,7 +126,7 @@ describe('CreateAccountPage: the three-step wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: T.skip }));
     // The spec's Done stays; the first key is offered beside it.
     expect(await screen.findByRole('button', { name: T.done })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Create your first API key' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create your first API key' }));
 
     const shown = await screen.findByRole('region', { name: 'Create your first API key' });
     const created = callsTo(calls, endpoints.keys.create);

@@ -5,13 +5,16 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { ProviderCardEntry } from '../../components/card-entry/provider-card-entry';
 import { useSetupIntent } from '../../components/card-entry/setup-intent';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { useSetting } from '../../lib/settings';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useFreshUser } from '../../session/use-fresh-user';
 import { useAccountCreation } from './account-queries';
-import { FirstKey } from './first-key';
+
+// Offered on the last step only: the key's display and its snippets load when it shows.
+const FirstKey = lazyDialog(() => import('./first-key').then((m) => m.FirstKey));
 
 const T = Texts.createAccount;
 

@@ -11,11 +11,11 @@ import { usePaymentCards } from '../../lib/payment-cards';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { useAccountDetails } from '../../session/account-details';
-import { PricesAndCost } from './prices-card';
 import { TransactionTable } from './transaction-table';
 
-// The second tab: its table (and antd Tag) loads when the tab is first opened.
+// The second and third tabs: their tables load when the tab is first opened.
 const UsageTable = lazyDialog(() => import('./usage-table').then((m) => m.UsageTable));
+const PricesAndCost = lazyDialog(() => import('./prices-card').then((m) => m.PricesAndCost));
 
 const T = Texts.billing;
 

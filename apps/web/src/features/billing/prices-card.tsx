@@ -1,9 +1,10 @@
 import { displayResourceName, isForwardingResource, resourceLabel, type UsageResource } from '@ebs/contract';
-import { Card, Table, type TableProps, Typography } from 'antd';
+import { Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatTableAmount } from '../../lib/format';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
+import { unitPriceText } from './unit-price';
 import { monthToDate, type ResourceMonth } from './usage-month';
 import { useMonthlyUsage, useUsageResources } from './usage-queries';
 
@@ -11,9 +12,6 @@ const T = Texts.billing;
 const NOTHING: ResourceMonth = { usage: 0, price: 0 };
 
 interface PriceRow extends UsageResource, ResourceMonth {}
-
-/** A unit price as set (to 8 decimals), never in exponent form: 0.00002, not 2e-5. */
-const unitPriceText = (price: number) => price.toLocaleString('en-US', { maximumFractionDigits: 8 });
 
 /**
  * The unit price of every billable resource (per request of each network, per token forward) and
@@ -85,10 +83,3 @@ export function PricesAndCost({ accountId }: { accountId: string }) {
     </>
   );
 }
-
-/** The same in a card of its own (the Services page). */
-export const PricesCard = ({ accountId }: { accountId: string }) => (
-  <Card title={T.pricesTitle} className="prices-card">
-    <PricesAndCost accountId={accountId} />
-  </Card>
-);

@@ -2,14 +2,7 @@ import type { RequestLogEntry } from '@ebs/contract';
 import { Descriptions, Tag } from 'antd';
 import { networkName } from './insight-filters';
 import { InsightTexts as T } from './insight-texts';
-
-/** What a logged request came to: refused by the gateway (4xx), failed at the nodes (5xx), an error answer, or answered. */
-export function requestKind(entry: Pick<RequestLogEntry, 'httpStatus' | 'errorCode'>) {
-  if (entry.httpStatus >= 400 && entry.httpStatus < 500) return { text: T.refusedByKey, color: 'orange' };
-  if (entry.httpStatus >= 500) return { text: T.upstreamFailed, color: 'red' };
-  if (entry.errorCode !== null) return { text: T.nodeError, color: 'red' };
-  return { text: T.answered, color: 'green' };
-}
+import { requestKind } from './request-kind';
 
 /** A request log row, opened: what the gateway answered, and the request's methods, size, key, origin and address. */
 export function RequestDetail({ entry }: { entry: RequestLogEntry }) {

@@ -3,6 +3,7 @@ import { Checkbox, Input, Select, Space, Table, type TableProps, Tag, Typography
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { tableLocale } from '../../components/load-state';
 import { formatDateTime } from '../../lib/format';
 import { openableRow } from '../../lib/openable-row';
@@ -13,8 +14,11 @@ import { toast } from '../../lib/toast';
 import { KeyFilter, NetworkFilter, networkName } from './insight-filters';
 import { type RequestLogParams, useRequestLog } from './insight-queries';
 import { InsightTexts as T } from './insight-texts';
-import { RequestDetail, requestKind } from './request-detail';
+import { requestKind } from './request-kind';
 import './insight.css';
+
+// An opened row's details (antd's Descriptions) load when a row is first opened.
+const RequestDetail = lazyDialog(() => import('./request-detail').then((m) => m.RequestDetail));
 
 /** The statuses the gateway answers with, for the status filter. */
 const STATUSES = [200, 400, 401, 403, 404, 408, 413, 429, 500, 502, 504];

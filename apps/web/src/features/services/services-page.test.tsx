@@ -51,7 +51,9 @@ describe('ServicesPage', () => {
 
   it('shows the unit price of each network by its name', async () => {
     open(false, false);
-    const prices = (await screen.findByText("Prices and this month's cost")).closest('.ant-card') as HTMLElement;
+    const prices = (await screen.findByText('Prices', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
     const row = (await within(prices).findByText('BSC Testnet requests')).closest('tr') as HTMLElement;
     expect(within(row).getByText('0.00002 per request')).toBeTruthy();
   });

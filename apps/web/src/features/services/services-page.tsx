@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { accountPath } from '../../app/paths';
 import { Texts } from '../../lib/texts';
 import { useTokenForwardingEnabled } from '../../session/token-forwarding';
-import { PricesCard } from '../billing/prices-card';
+import { PriceList } from '../billing/price-list';
 
 const T = Texts.services;
 
@@ -93,7 +93,7 @@ export function ServicesPage() {
           )}
         </Col>
       </Row>
-      <PricesCard accountId={accountId} />
+      <PriceList accountId={accountId} />
     </>
   );
 }

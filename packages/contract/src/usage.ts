@@ -50,7 +50,7 @@ export function resourceLabel(resource: string): string | undefined {
 }
 
 /** spec A §2: usage charts leave out token forwarding resources. */
-export const isChartedUsageResource = (name: string) => !name.includes('TOKEN_FORWARDING');
+export const isChartedUsageResource = (name: string) => !isForwardingResource(name);
 
 /** A usage record is PENDING until the billing job posts it to the ledger, then BILLED. */
 export const UsageStatus = Type.Union([Type.Literal('PENDING'), Type.Literal('BILLED')]);

@@ -1,4 +1,5 @@
 import { refreshIdToken } from '../api/client';
+import { closeEarlyRequests } from '../api/early-requests';
 import { publicConfigQuery } from '../api/public-config';
 import { queryClient } from '../api/query-client';
 import { startAnalytics } from './analytics';
@@ -11,6 +12,7 @@ async function start() {
   restoreFromStorage();
   startTokenRenewal();
   const [refresh] = await Promise.allSettled([refreshIdToken(), queryClient.prefetchQuery(publicConfigQuery)]);
+  closeEarlyRequests();
   startAnalytics(queryClient.getQueryData(publicConfigQuery.queryKey));
   if (refresh.status === 'fulfilled') {
     console.info('Signed-in session restored for', refresh.value.user.email);

@@ -1,3 +1,5 @@
+import { oneLine } from '@ebs/contract';
+
 /**
  * What every error answer holds: an error object's `message` (JSON-RPC 2.0 requires its code and
  * message). Its `m` is in no part of a successful answer's frame nor in its hex values, so the
@@ -51,15 +53,38 @@ export function errorsOfAnswers(
   return codes.some((code) => code !== null) ? codes : undefined;
 }
 
+/** The most of an error's message the request log keeps. */
+export const MAX_ERROR_MESSAGE = 300;
+
 /**
- * The same for an answer's text: read only when it holds an error's message, so a successful answer
- * costs a search for one rare byte. An answer the gateway composed itself is not searched: it notes
- * each call's code as it goes (ComposedAnswer.errorCodes, read with notedErrors).
+ * A message as the request log keeps it: cut to MAX_ERROR_MESSAGE, control characters (a NUL, which
+ * PostgreSQL text refuses, line breaks) made spaces, and copied, so that it holds on to no larger text
+ * it was cut from (a 1 MB revert reason).
  */
-export function errorsInAnswer(
+export function loggedMessage(message: string): string {
+  const cut = oneLine(message.slice(0, MAX_ERROR_MESSAGE));
+  return Buffer.from(cut, 'utf8').toString('utf8');
+}
+
+function firstMessage(answers: readonly unknown[]): string | undefined {
+  for (const answer of answers) {
+    const error = typeof answer === 'object' && answer !== null ? (answer as { error?: unknown }).error : undefined;
+    const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+    if (typeof message === 'string') return loggedMessage(message);
+  }
+  return undefined;
+}
+
+/**
+ * The same for an answer's text, with the first error's message for the request log: read only when
+ * it holds an error's message, so a successful answer costs a search for one rare byte, and parsed
+ * once. An answer the gateway composed itself is not searched: it notes each call's code as it goes
+ * (ComposedAnswer.errorCodes, read with notedErrors).
+ */
+export function errorsAndMessageInAnswer(
   body: string | Buffer,
   calls: ReadonlyArray<{ id?: unknown }>,
-): Array<number | null> | undefined {
+): { codes: Array<number | null>; message: string | undefined } | undefined {
   if (!holdsHint(body)) return undefined;
   let value: unknown;
   try {
@@ -67,28 +92,17 @@ export function errorsInAnswer(
   } catch {
     return undefined;
   }
-  return errorsOfAnswers(Array.isArray(value) ? value : [value], calls);
+  const answers = Array.isArray(value) ? value : [value];
+  const codes = errorsOfAnswers(answers, calls);
+  return codes ? { codes, message: firstMessage(answers) } : undefined;
 }
+
+/** Each call's error code in an answer's text (errorsAndMessageInAnswer without the message). */
+export const errorsInAnswer = (
+  body: string | Buffer,
+  calls: ReadonlyArray<{ id?: unknown }>,
+): Array<number | null> | undefined => errorsAndMessageInAnswer(body, calls)?.codes;
 
 /** The codes the gateway noted while composing an answer, or undefined when none is an error. */
 export const notedErrors = (codes: ReadonlyArray<number | null>): ReadonlyArray<number | null> | undefined =>
   codes.some((code) => code !== null) ? codes : undefined;
-
-/**
- * The first error message in an answer's text, read again only for an answer known to hold an error
- * (rare): what the request log shows a customer of a node's error.
- */
-export function firstErrorMessage(body: string | Buffer): string | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(body.toString());
-  } catch {
-    return undefined;
-  }
-  for (const answer of Array.isArray(value) ? value : [value]) {
-    const error = typeof answer === 'object' && answer !== null ? (answer as { error?: unknown }).error : undefined;
-    const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-    if (typeof message === 'string') return message;
-  }
-  return undefined;
-}

@@ -1,4 +1,10 @@
-import { type MethodSeries, type MethodStatList, type RequestLogList, RpcErrorCodes } from '@ebs/contract';
+import {
+  hasControlCharacters,
+  type MethodSeries,
+  type MethodStatList,
+  type RequestLogList,
+  RpcErrorCodes,
+} from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../cli/commands.ts';
 import { testDatabases } from '../../testing/databases.ts';
@@ -159,6 +165,24 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
     await server().deps.rpc.insight.flush();
     const answer = await holder.client.get<MethodStatList>('/api/v1.0/usage/api/methods?hours=1', holder.headers);
     expect(answer.body.data.methods.map((m) => [m.method, m.calls, m.errors])).toEqual([['eth_getBalance', 4, 2]]);
+  });
+
+  it('keeps a message with control characters as text the log can store, and logs the others of the flush', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const url = holder.url(NETWORK);
+    // A method name of a NUL and a line break: the refusal's message says it back.
+    const odd = await rpcCall(url, call('\u0000x\nSECURITY NOTICE', []), {});
+    expect(odd.body.error).toBeDefined();
+    expect((await rpcCall(url, call('eth_sign', []), {})).body.error?.code).toBe(RpcErrorCodes.methodNotAvailable);
+    await server().deps.rpc.insight.flush();
+    const logged = await holder.client.get<RequestLogList>(
+      '/api/v1.0/usage/api/requests?failedOnly=true',
+      holder.headers,
+    );
+    expect(logged.body.data.totalCount).toBe(2);
+    const messages = logged.body.data.requests.map((r) => r.errorMessage ?? '');
+    expect(messages.some(hasControlCharacters)).toBe(false);
+    expect(messages.some((m) => m.includes('eth_sign'))).toBe(true);
   });
 
   it('records nothing while the operator has switched it off, and records again once on', async () => {

@@ -9,7 +9,6 @@ export const SUCCESSES_LOGGED_PER_FLUSH = 10;
 /** Requests one process keeps between flushes (and lets go while the database is away). */
 const MAX_LOGGED = 50_000;
 const MAX_ORIGIN = 200;
-const MAX_MESSAGE = 300;
 
 /** Sample slots that are not a successful request's place. */
 const NOT_KEPT = -1;
@@ -105,7 +104,8 @@ function entry(seen: Observer, outcome: Outcome, failed: boolean): LoggedRequest
     methods,
     httpStatus: outcome.httpStatus,
     errorCode: outcome.errorCode,
-    errorMessage: failed && outcome.errorMessage ? outcome.errorMessage.slice(0, MAX_MESSAGE) : null,
+    // Cut and cleaned where it was read (answer-errors.ts, loggedMessage).
+    errorMessage: failed && outcome.errorMessage ? outcome.errorMessage : null,
     requestChars: outcome.requestChars ?? null,
     failed,
     latencyMs: Math.round(outcome.latencyMs * 100) / 100,

@@ -1,5 +1,5 @@
 import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
-import { errorsInAnswer, firstErrorMessage, notedErrors } from '../insight/answer-errors.ts';
+import { errorsAndMessageInAnswer, loggedMessage, notedErrors } from '../insight/answer-errors.ts';
 import type { GatewayInsight } from '../insight/gateway-insight.ts';
 import type { KeyRequest } from '../keys/key-access.ts';
 import type { KeyLimits } from '../keys/key-limits.ts';
@@ -134,11 +134,19 @@ export class RpcPipeline {
     const { insight } = this.parts;
     if (!insight.enabled) return;
     let callErrors: ReadonlyArray<number | null> | undefined;
-    const searchable = 'body' in answer && answer.body.length <= SEARCHED_ANSWER_MAX_BYTES;
-    if ('errorCodes' in answer && answer.errorCodes) callErrors = notedErrors(answer.errorCodes);
-    else if (searchable) callErrors = errorsInAnswer(answer.body, parsed.requests);
-    // The message of an error answer (rare) is read for the request log: what the customer was told.
-    const errorMessage = callErrors && searchable ? firstErrorMessage(answer.body) : undefined;
+    // A node's error answer (rare) also gives its first message for the request log, from one parse;
+    // an answer the gateway composed with an error is read for it only when small.
+    let errorMessage: string | undefined;
+    if ('errorCodes' in answer && answer.errorCodes) {
+      callErrors = notedErrors(answer.errorCodes);
+      if (callErrors && answer.body.length <= COMPOSED_MESSAGE_MAX_BYTES) {
+        errorMessage = errorsAndMessageInAnswer(answer.body, parsed.requests)?.message;
+      }
+    } else if ('body' in answer && answer.body.length <= SEARCHED_ANSWER_MAX_BYTES) {
+      const found = errorsAndMessageInAnswer(answer.body, parsed.requests);
+      callErrors = found?.codes;
+      errorMessage = found?.message;
+    }
     const latency = performance.now() - started;
     insight.record(this.observer(exchange), parsed.methods, answer.status, latency, callErrors, undefined, {
       requestChars,
@@ -165,7 +173,7 @@ export class RpcPipeline {
       performance.now() - started,
       undefined,
       refusal?.code ?? RpcErrorCodes.upstream,
-      { requestChars, errorMessage: refusal?.message },
+      { requestChars, errorMessage: refusal ? loggedMessage(refusal.message) : undefined },
     );
   }
 
@@ -180,6 +188,9 @@ export class RpcPipeline {
     };
   }
 }
+
+/** A composed answer holding an error is read again for its message only up to this size. */
+const COMPOSED_MESSAGE_MAX_BYTES = 64 * 1024;
 
 /** What the caller is told when no node answered (HTTP 502, or 504 on a timeout); any other error as it is. */
 function refusalOf(error: unknown, network: RpcNetwork, parsed: ParsedRpcBody | undefined): unknown {

@@ -43,7 +43,9 @@ export function monthlyUsage(records: readonly ResourceUsageRecord[]): MonthlyUs
     if (isForwardingResource(resourceName)) forwards += usage;
     else apiCalls += usage;
     units.set(resourceName, (units.get(resourceName) ?? 0) + usage);
-    prices.set(resourceName, [...(prices.get(resourceName) ?? []), price]);
+    const list = prices.get(resourceName);
+    if (list) list.push(price);
+    else prices.set(resourceName, [price]);
   }
   const byResource = new Map(
     [...units].map(([name, usage]) => [name, { usage, price: sumExact(prices.get(name) ?? []) }] as const),

@@ -39,7 +39,10 @@ export function KeyDetailsDrawer({ accountId, apiKey, onClose }: KeyDetailsDrawe
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (unsaved()) event.preventDefault();
+      if (!unsaved()) return;
+      event.preventDefault();
+      // The older way some browsers still need to ask.
+      event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);

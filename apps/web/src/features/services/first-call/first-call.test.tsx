@@ -28,7 +28,7 @@ function open() {
     if (endpointCall(endpoints.keys.list, call)) {
       return wrapped(keyList([apiKey(PROD, 'Production', 'ACTIVE'), apiKey(STAGING, 'Staging', 'INACTIVE')]));
     }
-    if (call.method === 'POST' && call.url === `${API}/api/v1.0/rpc/ethereum/mainnet`) {
+    if (call.method === 'POST' && call.url === `${window.location.origin}/api/v1.0/rpc/ethereum/mainnet`) {
       const body = call.body as { id: number; method: string };
       return { status: 200, body: { jsonrpc: '2.0', id: body.id, result: '0x12d687' } };
     }
@@ -94,7 +94,9 @@ describe('RpcServicePage: a first call', () => {
     const answer = (await within(card).findByLabelText('Answer')) as HTMLTextAreaElement;
     expect(JSON.parse(answer.value)).toEqual({ jsonrpc: '2.0', id: 1, result: '0x12d687' });
     expect(within(card).getByText(/^HTTP 200 in \d+ ms/)).toBeTruthy();
-    const sent = calls.filter((c) => c.url === url);
+    // Sent from the page's own origin (its connect-src), which serves the gateway too.
+    const sentTo = `${window.location.origin}/api/v1.0/rpc/ethereum/mainnet`;
+    const sent = calls.filter((c) => c.url === sentTo);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers).toMatchObject({ 'x-api-key-id': PROD, 'x-api-key': 'kept-secret' });
     expect(sent[0]?.body).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
@@ -103,7 +105,7 @@ describe('RpcServicePage: a first call', () => {
     fireEvent.change(within(card).getByLabelText('Params (a JSON array)'), { target: { value: '{"a":1}' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Send' }));
     expect(await within(card).findByText(/Params must be a JSON array/)).toBeTruthy();
-    expect(calls.filter((c) => c.url === url)).toHaveLength(1);
+    expect(calls.filter((c) => c.url === sentTo)).toHaveLength(1);
   });
 
   it('offers Add to MetaMask only with a wallet on the page, and asks it to add the chain with the key URL', async () => {

@@ -68,7 +68,8 @@ export function FirstCall({ apiBase, keyId, apiKey }: FirstCallProps) {
           ),
         }))}
       />
-      <RequestRunner url={url} keyId={keyId} apiKey={apiKey} />
+      {/* Sent from this page's own origin, which serves the gateway too (the page's connect-src). */}
+      <RequestRunner url={rpcEndpoint(window.location.origin, network.path)} keyId={keyId} apiKey={apiKey} />
     </Form>
   );
 }

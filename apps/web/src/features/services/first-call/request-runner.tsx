@@ -71,6 +71,9 @@ export function RequestRunner({ url, keyId, apiKey }: RequestRunnerProps) {
     try {
       const response = await fetch(url, {
         method: 'POST',
+        // The key goes in its headers only: no cookie, no referrer.
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
         headers: {
           'content-type': 'application/json',
           [API_KEY_ID_PARAM]: keyId.trim(),

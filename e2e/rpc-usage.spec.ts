@@ -1,10 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 import {
+  accountHeaders,
   admin,
   copyShownKey,
   createAccountOverApi,
   expectToastShown,
+  idTokenOverApi,
   logIn,
   openSubmenu,
   recordToasts,
@@ -101,6 +103,33 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
     'aria-label',
     /1\.25/,
   );
+  // The same figures everywhere: the bill posted (nothing left to post), the calls, token forwards
+  // apart; Analytics counts the same five calls, none refused; the prices say what one cost.
+  await expect(card(page, 'Monthly Bill')).toContainText('Not yet posted: 0.00 USD.');
+  await expect(card(page, 'Monthly API Calls')).toContainText('Token forwards, counted apart: 0.');
+  // The gateway writes its figures every few seconds: wait until they are there, as the page will read them.
+  const headers = accountHeaders(await idTokenOverApi(request, email, password), accountId);
+  await expect
+    .poll(async () => {
+      const answer = await request.get('/api/v1.0/usage/api/methods', { headers });
+      return ((await answer.json()).data.methods as Array<{ calls: number }>).reduce((sum, m) => sum + m.calls, 0);
+    })
+    .toBe(5);
+  // The Services and Billings submenus are still open from above.
+  await sider.getByText('Analytics', { exact: true }).click();
+  const methodRows = page.locator('.insight-card').filter({ hasText: 'Methods' }).locator('tr.ant-table-row');
+  await expect(methodRows).toHaveCount(4);
+  const columnSum = async (index: number) =>
+    (await methodRows.evaluateAll((rows, i) => rows.map((r) => r.querySelectorAll('td')[i]?.textContent ?? '0'), index))
+      .map(Number)
+      .reduce((a, b) => a + b, 0);
+  expect(await columnSum(2)).toBe(5);
+  expect(await columnSum(5)).toBe(0);
+  await sider.getByText('Overview', { exact: true }).last().click();
+  await page.getByRole('tab', { name: 'Prices' }).click();
+  const metabit = page.locator('.ant-tabs-tabpane-active tr').filter({ hasText: 'Metabit Testnet requests' });
+  await expect(metabit.locator('td')).toHaveText([/^Metabit Testnet requests/, '0.25 per request', '5', '1.25000']);
+  await sider.getByText('Overview', { exact: true }).first().click();
 
   // Deactivated: refused within a second. Deleted: gone from the list and refused.
   await page.getByRole('menuitem', { name: 'API Keys' }).click();

@@ -50,7 +50,7 @@ export const MethodStat = Type.Object({
     description: "the method's errors: JSON-RPC error answers and the nodes' failures (HTTP 5xx)",
   }),
   refused: Type.Integer({
-    description: "calls the gateway refused (HTTP 4xx): the key's rules and limits, requests it could not read",
+    description: "calls the gateway refused: the key's rules and limits (in a batch too), requests it could not read",
   }),
   p50Ms: Type.Number({ description: 'median latency, ms' }),
   p95Ms: Type.Number({ description: '95th percentile latency, ms' }),

@@ -87,6 +87,21 @@ describe('the gateway’s insight in memory', () => {
     expect(totals.eth_call?.latency.reduce((a, b) => a + b, 0)).toBe(8);
   });
 
+  it('counts the calls of an answered batch that the key’s rules refused as refused, not as errors', async () => {
+    const insight = new GatewayInsight(db, quiet, true);
+    const other = { ...seen(), network: 'aurora/mainnet' };
+    const batch = ['eth_call', 'eth_gasPrice', 'eth_call'];
+    insight.record(other, runs(...batch), 200, 3, [-32000, -32003, null], undefined, {
+      refusedCalls: [false, true, false],
+    });
+    await insight.flush();
+    const totals = Object.fromEntries(
+      [...insight.totals.values()].filter((t) => t.network === 'aurora/mainnet').map((t) => [t.method, t]),
+    );
+    expect(totals.eth_gasPrice).toMatchObject({ calls: 1, rpcErrors: 0, refused: 1 });
+    expect(totals.eth_call).toMatchObject({ calls: 2, rpcErrors: 1, refused: 0 });
+  });
+
   it('counts past 100 made-up method names of one key’s hour as (other)', async () => {
     const insight = new GatewayInsight(db, quiet, true);
     const other = { ...seen(), network: 'polygon/mainnet' };

@@ -23,11 +23,15 @@ type MethodFigures = Map<string, Figures>;
 /** By key, network and hour. */
 type HeldFigures = Map<string, Map<string, Map<number, MethodFigures>>>;
 
-/** Adds a run of `calls` calls of one method, `rpcErrors` of them answered with an error. */
+/**
+ * Adds a run of `calls` calls of one method: `rpcErrors` of them answered with an error, and
+ * `refusedCalls` refused by the key's rules inside an answered batch.
+ */
 function addRun(
   figures: Figures,
   calls: number,
   rpcErrors: number,
+  refusedCalls: number,
   upstream: boolean,
   refused: boolean,
   bucket: number,
@@ -36,7 +40,10 @@ function addRun(
   figures.calls += calls;
   if (upstream) figures.upstreamErrors += calls;
   else if (refused) figures.refused += calls;
-  else figures.rpcErrors += rpcErrors;
+  else {
+    figures.rpcErrors += rpcErrors;
+    figures.refused += refusedCalls;
+  }
   addToBucket(figures.latency, bucket, calls);
   figures.latencySumMs += latencyMs * calls;
 }
@@ -66,6 +73,8 @@ export interface RequestDetail {
   requestChars?: number;
   /** What the gateway answered a failed request: the refusal's or the node's first error message. */
   errorMessage?: string;
+  /** By the calls' positions: those the key's own rules refused inside an answered batch. */
+  refusedCalls?: readonly boolean[];
 }
 
 /** A request as noted on the hot path. */
@@ -161,20 +170,23 @@ export class GatewayInsight {
     let errorCode = refusalCode ?? null;
     let calls = 0;
     let rpcErrors = 0;
+    const refusedCalls = detail?.refusedCalls;
     for (const run of methods.length > 0 ? methods : NO_CALLS) {
       let runErrors = 0;
+      let runRefused = 0;
       if (callErrors !== undefined) {
         for (let i = calls; i < calls + run.calls; i++) {
           const code = callErrors[i] ?? null;
           if (code === null) continue;
           errorCode ??= code;
-          runErrors += 1;
+          if (refusedCalls?.[i]) runRefused += 1;
+          else runErrors += 1;
         }
       }
       calls += run.calls;
       rpcErrors += runErrors;
       const figures = group.get(run.method) ?? this.newFigures(group, seen, run.method, hour);
-      if (figures) addRun(figures, run.calls, runErrors, upstream, refused, bucket, latencyMs);
+      if (figures) addRun(figures, run.calls, runErrors, runRefused, upstream, refused, bucket, latencyMs);
     }
     this.countRecent(seen.accountId, at - (at % MINUTE_MS), calls, upstream || refused ? calls : rpcErrors);
     this.sample.offer(seen, {

@@ -167,6 +167,25 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
     expect(answer.body.data.methods.map((m) => [m.method, m.calls, m.errors])).toEqual([['eth_getBalance', 4, 2]]);
   });
 
+  it('counts a call of a batch that the key’s rules refused as refused, its neighbour as called', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const saved = await holder.client.post(
+      `/api/v1.0/key/${holder.keyId}/settings`,
+      { allowedMethods: ['eth_chainId'] },
+      holder.headers,
+    );
+    expect(saved.status).toBe(200);
+    const url = holder.url(NETWORK);
+    const batch = await rpcCall(url, [call('eth_chainId', [], 1), call('eth_gasPrice', [], 2)], {});
+    expect(batch.status).toBe(200);
+    expect(batch.body.find((a) => a.id === 2)?.error?.code).toBe(RpcErrorCodes.forbidden);
+    await server().deps.rpc.insight.flush();
+    const answer = await holder.client.get<MethodStatList>('/api/v1.0/usage/api/methods?hours=1', holder.headers);
+    const byMethod = Object.fromEntries(answer.body.data.methods.map((m) => [m.method, m]));
+    expect(byMethod.eth_gasPrice).toMatchObject({ calls: 1, errors: 0, refused: 1 });
+    expect(byMethod.eth_chainId).toMatchObject({ calls: 1, errors: 0, refused: 0 });
+  });
+
   it('keeps a message with control characters as text the log can store, and logs the others of the flush', async () => {
     const holder = await accountWithKey(server().url, server().db);
     const url = holder.url(NETWORK);

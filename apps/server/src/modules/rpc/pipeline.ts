@@ -60,7 +60,7 @@ export class RpcPipeline {
       if (planning) await planning;
       const answer = await this.forward(gateway, exchange, plan, text);
       this.meter(exchange, plan);
-      this.observe(exchange, parsed, started, answer, requestChars);
+      this.observe(exchange, plan, started, answer, requestChars);
       return answer;
     } catch (thrown) {
       const error = refusalOf(thrown, exchange.network, parsed);
@@ -126,13 +126,19 @@ export class RpcPipeline {
    */
   private observe(
     exchange: Exchange,
-    parsed: ParsedRpcBody,
+    plan: RequestPlan,
     started: number,
     answer: GatewayAnswer,
     requestChars: number,
   ): void {
     const { insight } = this.parts;
     if (!insight.enabled) return;
+    const { parsed } = plan;
+    // The calls of a batch the key's own rules refused (rare) are counted as refused, not as errors.
+    const refusedCalls =
+      plan.refusedByKey > 0
+        ? plan.calls.map((call) => call.keptBack === true && call.errorCode === RpcErrorCodes.forbidden)
+        : undefined;
     let callErrors: ReadonlyArray<number | null> | undefined;
     // A node's error answer (rare) also gives its first message for the request log, from one parse;
     // an answer the gateway composed with an error is read for it only when small.
@@ -151,6 +157,7 @@ export class RpcPipeline {
     insight.record(this.observer(exchange), parsed.methods, answer.status, latency, callErrors, undefined, {
       requestChars,
       errorMessage,
+      refusedCalls,
     });
   }
 

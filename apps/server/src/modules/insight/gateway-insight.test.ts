@@ -91,7 +91,7 @@ describe('the gateway’s insight in memory', () => {
     const insight = new GatewayInsight(db, quiet, true);
     const other = { ...seen(), network: 'aurora/mainnet' };
     const batch = ['eth_call', 'eth_gasPrice', 'eth_call'];
-    insight.record(other, runs(...batch), 200, 3, [-32000, -32003, null], undefined, {
+    insight.record(other, runs(...batch), 200, 3, [-32000, -32003, null], undefined, 120, {
       refusedCalls: [false, true, false],
     });
     await insight.flush();

@@ -67,11 +67,9 @@ const OTHER_METHODS = '(other)';
 /** Requests noted before they are counted together (record), at most. */
 const COUNT_BATCH = 64;
 
-/** What the request log keeps of a request beyond its figures (never its body). */
-export interface RequestDetail {
-  /** The body's length in characters. */
-  requestChars?: number;
-  /** What the gateway answered a failed request: the refusal's or the node's first error message. */
+/** What a failed request adds to its figures and its log entry (a successful one passes none). */
+export interface FailureDetail {
+  /** What the gateway answered: the refusal's or the node's first error message. */
   errorMessage?: string;
   /** By the calls' positions: those the key's own rules refused inside an answered batch. */
   refusedCalls?: readonly boolean[];
@@ -79,7 +77,9 @@ export interface RequestDetail {
 
 /** A request as noted on the hot path. */
 interface NotedRequest {
-  detail: RequestDetail | undefined;
+  /** The body's length in characters (the log keeps it, never the body). */
+  requestChars: number | undefined;
+  failure: FailureDetail | undefined;
   seen: Observer;
   methods: readonly MethodRun[];
   httpStatus: number;
@@ -142,10 +142,12 @@ export class GatewayInsight {
     latencyMs: number,
     callErrors?: ReadonlyArray<number | null>,
     refusalCode?: number,
-    detail?: RequestDetail,
+    requestChars?: number,
+    failure?: FailureDetail,
   ): void {
     if (!this.enabled) return;
-    this.pending.push({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, detail, at: Date.now() });
+    const at = Date.now();
+    this.pending.push({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, requestChars, failure, at });
     if (this.pending.length >= COUNT_BATCH) this.countPending();
   }
 
@@ -161,7 +163,8 @@ export class GatewayInsight {
    * eth_call at once), never reading the calls themselves; `callErrors` (rare) is read by the calls'
    * positions. No string is built, the latency's bucket is found once per request.
    */
-  private count({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, detail, at }: NotedRequest): void {
+  private count(request: NotedRequest): void {
+    const { seen, methods, httpStatus, latencyMs, callErrors, refusalCode, requestChars, failure, at } = request;
     const hour = at - (at % HOUR_MS);
     const refused = httpStatus >= 400 && httpStatus < 500;
     const upstream = httpStatus >= 500;
@@ -170,7 +173,7 @@ export class GatewayInsight {
     let errorCode = refusalCode ?? null;
     let calls = 0;
     let rpcErrors = 0;
-    const refusedCalls = detail?.refusedCalls;
+    const refusedCalls = failure?.refusedCalls;
     for (const run of methods.length > 0 ? methods : NO_CALLS) {
       let runErrors = 0;
       let runRefused = 0;
@@ -194,8 +197,8 @@ export class GatewayInsight {
       httpStatus,
       latencyMs,
       errorCode,
-      errorMessage: detail?.errorMessage,
-      requestChars: detail?.requestChars,
+      errorMessage: failure?.errorMessage,
+      requestChars,
       at,
     });
   }

@@ -154,11 +154,18 @@ export class RpcPipeline {
       errorMessage = found?.message;
     }
     const latency = performance.now() - started;
-    insight.record(this.observer(exchange), parsed.methods, answer.status, latency, callErrors, undefined, {
+    // A successful request (nearly all) allocates nothing more for its log entry.
+    const failure = callErrors ? { errorMessage, refusedCalls } : undefined;
+    insight.record(
+      this.observer(exchange),
+      parsed.methods,
+      answer.status,
+      latency,
+      callErrors,
+      undefined,
       requestChars,
-      errorMessage,
-      refusedCalls,
-    });
+      failure,
+    );
   }
 
   private observeFailure(
@@ -180,7 +187,8 @@ export class RpcPipeline {
       performance.now() - started,
       undefined,
       refusal?.code ?? RpcErrorCodes.upstream,
-      { requestChars, errorMessage: refusal ? loggedMessage(refusal.message) : undefined },
+      requestChars,
+      { errorMessage: refusal ? loggedMessage(refusal.message) : undefined },
     );
   }
 

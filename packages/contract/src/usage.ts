@@ -49,6 +49,9 @@ export function resourceLabel(resource: string): string | undefined {
   return name ? `${name} token forwards` : undefined;
 }
 
+/** A resource by its network's name where it has one ("Ethereum Sepolia requests"), else the spec's form. */
+export const resourceTitle = (resource: string): string => resourceLabel(resource) ?? displayResourceName(resource);
+
 /** spec A §2: usage charts leave out token forwarding resources. */
 export const isChartedUsageResource = (name: string) => !isForwardingResource(name);
 

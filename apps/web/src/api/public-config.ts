@@ -11,3 +11,6 @@ export const publicConfigQuery = queryOptions({
 
 /** The public configuration read once at start-up; undefined when that call failed. */
 export const usePublicConfig = (): PublicConfig | undefined => useQuery(publicConfigQuery).data;
+
+/** Where the console's API and gateway answer: the configured base, else the page's own origin. */
+export const useApiBase = (): string => usePublicConfig()?.apiBase || window.location.origin;

@@ -1,6 +1,6 @@
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
-import { usePublicConfig } from '../../api/public-config';
+import { useApiBase } from '../../api/public-config';
 import { SecretValue } from '../../components/secret-value';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
@@ -15,9 +15,8 @@ import { FirstCallTexts as T } from '../services/first-call/first-call-texts';
  */
 export function FirstKey({ accountId }: { accountId: string }) {
   const create = useCreateApiKey(accountId);
-  const config = usePublicConfig();
   const [created, setCreated] = useState<{ keyId: string; key: string } | null>(null);
-  const apiBase = config?.apiBase || window.location.origin;
+  const apiBase = useApiBase();
 
   const onCreate = () =>
     create.mutate(T.firstKeyName, {

@@ -1,4 +1,4 @@
-import { displayResourceName, isForwardingResource, resourceLabel } from '@ebs/contract';
+import { isForwardingResource, resourceTitle } from '@ebs/contract';
 import { Card } from 'antd';
 import { Texts } from '../../lib/texts';
 import { unitPriceText } from './unit-price';
@@ -25,7 +25,7 @@ export function PriceList({ accountId }: { accountId: string }) {
         <tbody>
           {resources.map(({ resourceName, unitPrice }) => (
             <tr key={resourceName}>
-              <td>{resourceLabel(resourceName) ?? displayResourceName(resourceName)}</td>
+              <td>{resourceTitle(resourceName)}</td>
               <td>
                 {unitPriceText(unitPrice)} {isForwardingResource(resourceName) ? T.perForward : T.perRequest}
               </td>

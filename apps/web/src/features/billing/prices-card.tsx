@@ -1,4 +1,4 @@
-import { displayResourceName, isForwardingResource, resourceLabel, type UsageResource } from '@ebs/contract';
+import { displayResourceName, isForwardingResource, resourceTitle, type UsageResource } from '@ebs/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatTableAmount } from '../../lib/format';
@@ -38,7 +38,7 @@ export function PricesAndCost({ accountId }: { accountId: string }) {
       key: 'service',
       render: (_value, row) => (
         <>
-          <div>{resourceLabel(row.resourceName) ?? displayResourceName(row.resourceName)}</div>
+          <div>{resourceTitle(row.resourceName)}</div>
           <Typography.Text type="secondary">{displayResourceName(row.resourceName)}</Typography.Text>
         </>
       ),

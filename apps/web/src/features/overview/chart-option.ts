@@ -1,4 +1,4 @@
-import { displayResourceName, resourceLabel } from '@ebs/contract';
+import { resourceTitle } from '@ebs/contract';
 import type { ChartOption } from '../../components/echart';
 import { Texts } from '../../lib/texts';
 import type { Measure, ResourceSeries } from './usage-sums';
@@ -40,9 +40,6 @@ function seriesColours(series: readonly ResourceSeries[]): string[] {
   return colours.map((colour) => colour || (PALETTE[next++ % PALETTE.length] ?? ''));
 }
 
-/** A series by the network names of the RPC page ("Ethereum Sepolia requests"), else the spec's form. */
-const seriesName = (resource: string) => resourceLabel(resource) ?? displayResourceName(resource);
-
 export interface LegendEntry {
   name: string;
   color: string;
@@ -55,7 +52,7 @@ export interface LegendEntry {
 export function legendEntries(series: readonly ResourceSeries[]): LegendEntry[] {
   const colours = seriesColours(series);
   return series
-    .map((s, i) => ({ name: seriesName(s.resourceName), color: colours[i] ?? '', used: used(s) }))
+    .map((s, i) => ({ name: resourceTitle(s.resourceName), color: colours[i] ?? '', used: used(s) }))
     .filter((entry) => entry.used)
     .map(({ name, color }) => ({ name, color }));
 }
@@ -72,7 +69,7 @@ export function chartOption(
   measure: Measure,
   hidden: ReadonlySet<string> = new Set(),
 ): ChartOption {
-  const names = series.map((s) => seriesName(s.resourceName));
+  const names = series.map((s) => resourceTitle(s.resourceName));
   return {
     aria: { enabled: true },
     color: seriesColours(series),

@@ -3,7 +3,7 @@ import { RPC_NETWORKS, rpcUrl, rpcWebSocketUrl } from '@ebs/contract';
 import { Button, Card, Col, Flex, Form, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { usePublicConfig } from '../../api/public-config';
+import { useApiBase, usePublicConfig } from '../../api/public-config';
 import { accountPath } from '../../app/paths';
 import { CopyButton } from '../../components/copy-button';
 import { Texts } from '../../lib/texts';
@@ -51,7 +51,7 @@ export function RpcServicePage() {
   const config = usePublicConfig();
   const [keyId, setKeyId] = useState('');
   const [key, setKey] = useState('');
-  const apiBase = config?.apiBase || window.location.origin;
+  const apiBase = useApiBase();
   const docsUrl = config?.docsUrl;
   const keys = useApiKeys(accountId);
   const chosen = keys.data?.apiKeys.some((k) => k.id === keyId.trim()) ? keyId.trim() : undefined;

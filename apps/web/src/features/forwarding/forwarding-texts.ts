@@ -22,6 +22,9 @@ export const ForwardingTexts = {
   balanceLastCheckedAt: 'Balance Last Checked At',
   minimumForwardingAmount: 'Minimum Forwarding Amount',
   destinationPublicAddress: 'Destination Public Address',
+  /** The forwarding wallet table's short heading for its destination address. */
+  destination: 'Destination',
+  notCheckedYet: 'Not checked yet',
   gasFeeFundingWalletId: 'Gas Fee Funding Wallet ID',
   webhookUrl: 'Webhook URL',
   webhookHeader: 'Webhook Header',

@@ -57,13 +57,17 @@ function WalletTable<W extends { id: string }>({
   );
 }
 
+/** Text kept whole that may take two lines, where one long line would push columns out of view. */
+const wrapped = (text: string) => <span className="wrapped-cell">{text}</span>;
+
 const networkColumn = { title: T.network, dataIndex: 'network', key: 'network', render: displayNetworkName };
 const wideNetworkColumn = { ...networkColumn, responsive: WIDE_ONLY };
 
 export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWallet>) {
   const columns: TableProps<TokenForwardingWallet>['columns'] = [
-    // A phone keeps the address (what a person knows a wallet by); the drawer shows the rest.
-    { title: T.id, dataIndex: 'id', key: 'id', responsive: WIDE_ONLY },
+    // A phone keeps the address (what a person knows a wallet by); the drawer shows the rest. The ID
+    // stays whole but wraps at its dashes, so that the eight columns fit a 1440 px window.
+    { title: T.id, dataIndex: 'id', key: 'id', responsive: WIDE_ONLY, render: wrapped },
     { title: T.token, dataIndex: 'token', key: 'token', responsive: WIDE_ONLY },
     { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress' },
     {
@@ -73,12 +77,29 @@ export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWal
       render: (status: string) => <WalletStatusBadge status={status} />,
     },
     {
-      title: T.balanceLastCheckedAt,
+      title: wrapped(T.balanceLastCheckedAt),
       dataIndex: 'balanceLastCheckedAt',
       key: 'balanceLastCheckedAt',
       responsive: WIDE_ONLY,
       sorter: (a, b) => time(a.balanceLastCheckedAt) - time(b.balanceLastCheckedAt),
       render: dateText,
+    },
+    // After the spec's five, what a person scanning the list asks next: where a wallet lives, where
+    // its tokens go (shortened; whole on hover and in the drawer) and what it held at the last check.
+    wideNetworkColumn,
+    {
+      title: T.destination,
+      dataIndex: 'destinationPublicAddress',
+      key: 'destinationPublicAddress',
+      responsive: WIDE_ONLY,
+      render: shortValue,
+    },
+    {
+      title: T.balance,
+      key: 'balance',
+      align: 'right',
+      responsive: WIDE_ONLY,
+      render: (_value, wallet) => (wallet.balance === null ? T.notCheckedYet : `${wallet.balance} ${wallet.token}`),
     },
   ];
   return <WalletTable {...props} columns={columns} emptyText={T.noForwardingWallets} />;

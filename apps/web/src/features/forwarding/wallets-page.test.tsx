@@ -67,12 +67,47 @@ describe('WalletsPage: the three lists', () => {
     const [list] = callsTo(calls, F.listWallets);
     expect(list?.query).toEqual({ statusIn: '["ENABLED","DISABLED"]' });
     expect(list?.headers['ebs-account-id']).toBe(ACCOUNT);
-    expect(headers()).toEqual(['ID', 'Token', 'Address', 'Status', 'Balance Last Checked At']);
+    expect(headers()).toEqual([
+      'ID',
+      'Token',
+      'Address',
+      'Status',
+      'Balance Last Checked At',
+      'Network',
+      'Destination',
+      'Balance',
+    ]);
     expect(within(on).getByText('ENABLED').previousElementSibling?.className).toContain('ant-badge-status-success');
     expect(within(off).getByText('DISABLED').previousElementSibling?.className).toContain('ant-badge-status-default');
     expect(within(on).getByText('2026-11-21', { exact: false }).textContent).toMatch(
       /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
     );
+  });
+
+  it('shows where each forwarding wallet lives, where its tokens go, and its balance at the last check', async () => {
+    const unchecked = forwardingWallet({
+      id: '99999999-9999-4999-8999-999999999999',
+      network: 'BSC_TESTNET',
+      publicAddress: '0x3333333333333333333333333333333333333333',
+      balance: null,
+      balanceLastCheckedAt: null,
+    });
+    open(emptyState({ wallets: [enabled, unchecked] }));
+    const cells = async (id: string) => [...(await row(id)).querySelectorAll('td')].map((td) => td.textContent);
+
+    // The ID and the address stay whole (the spec's columns); the destination is shortened, whole on hover.
+    expect(await cells(enabled.id)).toEqual([
+      enabled.id,
+      'ETH',
+      enabled.publicAddress,
+      'ENABLED',
+      formatDateTime(enabled.balanceLastCheckedAt as string),
+      'ETHEREUM SEPOLIA',
+      '0x86...070D',
+      '0 ETH',
+    ]);
+    expect(screen.getAllByTitle(enabled.destinationPublicAddress)).toHaveLength(2);
+    expect((await cells(unchecked.id)).slice(4)).toEqual(['', 'BSC TESTNET', '0x86...070D', 'Not checked yet']);
   });
 
   it('shows gas fee funding and destination wallets in their tabs, network names with a space', async () => {

@@ -4,7 +4,7 @@ import { apiClient, test } from './fixtures.ts';
 import { addCard, createSampleAccount, logIn, type SampleAccount } from './sample-data.ts';
 
 /**
- * axe-core on every console route (apps/web/src/app/paths.ts) and its main dialogs and drawers, with
+ * axe-core on every console route (apps/web/src/config/paths.ts) and its main dialogs and drawers, with
  * sample data on every page. Fails on any WCAG 2.0/2.1 A or AA violation of impact serious or
  * critical, colour contrast included. Nothing is excluded.
  */

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type AccountSummary, type CreatedApiKey, rpcUrl } from '@ebs/contract';
-import { commandThroughServer } from '../../apps/server/src/cli/running-server.ts';
+import { commandThroughServer } from '../../apps/server/src/app/running-server.ts';
 import { freePort, spawnAnvil, stopAnvil } from '../../apps/server/src/modules/rpc/anvil-nodes.ts';
 import { secretsFile } from '../../apps/server/src/secrets.ts';
 import { Client } from '../../apps/server/src/testing/client.ts';

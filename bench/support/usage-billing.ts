@@ -2,11 +2,11 @@
 // with set-based SQL, and the checks that one run billed each account exactly what it owes.
 import { RPC_RESOURCES } from '@ebs/contract';
 import { sql } from 'kysely';
+import { buildCardProvider } from '../../apps/server/src/app/card-providers.ts';
 import { buildJobs } from '../../apps/server/src/app/job-registry.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import type { Db } from '../../apps/server/src/db/database.ts';
 import { outboxMailer } from '../../apps/server/src/mail/mailer.ts';
-import { buildCardProvider } from '../../apps/server/src/modules/cards/card-providers.ts';
 import { setPrice, utcDay } from '../../apps/server/src/modules/usage/usage.service.ts';
 
 const seconds = (since: number) => (performance.now() - since) / 1000;

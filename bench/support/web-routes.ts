@@ -1,8 +1,8 @@
-import { type AccountRoute, accountPath, accountRoutes, paths } from '../../apps/web/src/app/paths.ts';
+import { type AccountRoute, accountPath, accountRoutes, paths } from '../../apps/web/src/config/paths.ts';
 
 /** One address of the console as a person opens it. */
 export interface WebRoute {
-  /** The route's pattern, as the router declares it (apps/web/src/app/paths.ts). */
+  /** The route's pattern, as the router declares it (apps/web/src/config/paths.ts). */
   pattern: string;
   /** The address opened, with the seeded account's id where the route needs one. */
   path: string;

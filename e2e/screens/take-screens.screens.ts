@@ -6,7 +6,7 @@ const OUT = path.resolve(import.meta.dirname, '../../docs/screens');
 const SIZES = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } } as const;
 type Size = keyof typeof SIZES;
 
-/** Every console route (apps/web/src/app/paths.ts), by the name its screenshot files carry. */
+/** Every console route (apps/web/src/config/paths.ts), by the name its screenshot files carry. */
 const ACCOUNT_ROUTES = {
   overview: 'overview',
   services: 'services',

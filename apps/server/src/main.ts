@@ -1,4 +1,4 @@
-import { buildApp } from './app.ts';
+import { buildApp } from './app/app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 

@@ -1,6 +1,7 @@
 export * from './account-access.ts';
 export * from './accounts.ts';
 export * from './alerts.ts';
+export * from './app-error.ts';
 export * from './card-events.ts';
 export * from './cards.ts';
 export * from './endpoint.ts';

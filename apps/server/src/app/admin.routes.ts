@@ -1,19 +1,31 @@
 import { timingSafeEqual } from 'node:crypto';
-import { endpoints } from '@ebs/contract';
+import { AppError, badRequest, endpoints, forbidden } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { snapshotDatabase } from '../../cli/backup-file.ts';
-import { CommandError, runCommand } from '../../cli/commands.ts';
-import { forgetServer, recordServer } from '../../cli/running-server.ts';
-import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, forbidden } from '../../http/errors.ts';
-import { fromLoopbackSocket } from '../../http/loopback.ts';
-import { route } from '../../http/route.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { fromLoopbackSocket } from '../http/loopback.ts';
+import { route } from '../http/route.ts';
+import type { Jobs } from '../jobs/scheduler.ts';
+import type { RpcGateway } from '../modules/rpc/rpc.service.ts';
+import type { Secrets } from '../secrets.ts';
+import { snapshotDatabase } from './backup-file.ts';
+import { CommandError, runCommand } from './commands.ts';
+import { forgetServer, recordServer } from './running-server.ts';
 
 const sameToken = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
+
+/** What adminRoutes is built from (the composition root hands it in). */
+export interface AdminRoutesOptions {
+  db: Db;
+  secrets: Secrets;
+  config: Config;
+  jobs: Jobs;
+  rpc: RpcGateway;
+}
 
 /**
  * The admin command line reaches PGlite through the running server (one data directory has one
@@ -22,7 +34,10 @@ const sameToken = (a: string, b: string) => {
  * directory beside it. Not registered with PostgreSQL, where the command line connects to the
  * database itself.
  */
-export const adminRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, secrets, config, jobs, rpc }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (
+  app,
+  { db, secrets, config, jobs, rpc },
+) => {
   if (config.DATABASE_URL) return;
   app.addHook('onListen', async () => {
     const address = app.server.address();

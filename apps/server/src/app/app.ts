@@ -2,58 +2,58 @@ import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { buildJobs } from './app/job-registry.ts';
-import { metricsRegistry, registerMetrics } from './app/metrics.ts';
-import type { Config } from './config.ts';
-import { type Db, openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import type { Config } from '../config.ts';
+import { type Db, openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { frameworkErrors, registerErrorHandler } from '../http/errors.ts';
+import { API_DOCS_PREFIX, registerGuards } from '../http/guards.ts';
+import { memoryRateLimiter, redisRateLimiter } from '../http/rate-limit.ts';
+import { acceptEmptyJsonBody } from '../http/reply.ts';
+import { refuseUntabledRoute } from '../http/route.ts';
+import { registerSecurityHeaders } from '../http/security-headers.ts';
+import { refuseUnusableValues, validatorOptions } from '../http/validation.ts';
+import { registerWeb } from '../http/web.ts';
+import { outboxMailer, smtpMailer } from '../mail/mailer.ts';
+import { accountSettingsRoutes } from '../modules/accounts/account-settings.routes.ts';
+import { accountRoutes } from '../modules/accounts/accounts.routes.ts';
+import { AccountsService } from '../modules/accounts/accounts.service.ts';
+import { alertRoutes } from '../modules/alerts/alerts.routes.ts';
+import { ambassadorRoutes } from '../modules/ambassador/ambassador.routes.ts';
+import { billingRoutes } from '../modules/billing/billing.routes.ts';
+import { cardRoutes } from '../modules/cards/cards.routes.ts';
+import { devRoutes } from '../modules/dev/dev.routes.ts';
+import { forwardingRoutes } from '../modules/forwarding/forwarding.routes.ts';
+import { buildForwarding } from '../modules/forwarding/forwarding.ts';
+import { identityRoutes } from '../modules/identity/identity.routes.ts';
+import { IdentityService } from '../modules/identity/identity.service.ts';
+import { callerChecks } from '../modules/identity/request-callers.ts';
+import { thirdPartyRoutes } from '../modules/identity/third-party/third-party.routes.ts';
+import { ThirdPartySignIn } from '../modules/identity/third-party/third-party.service.ts';
+import { IdTokens } from '../modules/identity/tokens.ts';
+import { twoFactorRoutes } from '../modules/identity/two-factor.routes.ts';
+import { TwoFactorService } from '../modules/identity/two-factor.service.ts';
+import { insightRoutes } from '../modules/insight/insight.routes.ts';
+import { keyRoutes } from '../modules/keys/keys.routes.ts';
+import { KeysService } from '../modules/keys/keys.service.ts';
+import { processorRoutes } from '../modules/processor/processor.routes.ts';
+import { rpcRoutes } from '../modules/rpc/rpc.routes.ts';
+import { RpcGateway } from '../modules/rpc/rpc.service.ts';
+import { isGatewayRequest, RpcHttp } from '../modules/rpc/rpc-http.ts';
+import { isGatewayUpgrade, RpcWebSockets } from '../modules/rpc/rpc-ws.ts';
+import { settingRoutes } from '../modules/settings/settings.routes.ts';
+import { supportRoutes } from '../modules/support/support.routes.ts';
+import { SupportService } from '../modules/support/support.service.ts';
+import { usageRoutes } from '../modules/usage/usage.routes.ts';
+import { userRoutes } from '../modules/users/users.routes.ts';
+import { derivedKey, loadSecrets } from '../secrets.ts';
+import { adminRoutes } from './admin.routes.ts';
+import { buildCardProvider } from './card-providers.ts';
 import type { Deps } from './deps.ts';
-import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
-import { API_DOCS_PREFIX, registerGuards } from './http/guards.ts';
-import { memoryRateLimiter, redisRateLimiter } from './http/rate-limit.ts';
-import { acceptEmptyJsonBody } from './http/reply.ts';
-import { refuseUntabledRoute } from './http/route.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
-import { refuseUnusableValues, validatorOptions } from './http/validation.ts';
-import { registerWeb } from './http/web.ts';
-import { outboxMailer, smtpMailer } from './mail/mailer.ts';
-import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts';
-import { accountRoutes } from './modules/accounts/accounts.routes.ts';
-import { AccountsService } from './modules/accounts/accounts.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { ambassadorRoutes } from './modules/ambassador/ambassador.routes.ts';
-import { billingRoutes } from './modules/billing/billing.routes.ts';
-import { buildCardProvider } from './modules/cards/card-providers.ts';
-import { cardRoutes } from './modules/cards/cards.routes.ts';
-import { devRoutes } from './modules/dev/dev.routes.ts';
-import { forwardingRoutes } from './modules/forwarding/forwarding.routes.ts';
-import { buildForwarding } from './modules/forwarding/forwarding.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { IdentityService } from './modules/identity/identity.service.ts';
-import { callerChecks } from './modules/identity/request-callers.ts';
-import { thirdPartyRoutes } from './modules/identity/third-party/third-party.routes.ts';
-import { ThirdPartySignIn } from './modules/identity/third-party/third-party.service.ts';
-import { IdTokens } from './modules/identity/tokens.ts';
-import { twoFactorRoutes } from './modules/identity/two-factor.routes.ts';
-import { TwoFactorService } from './modules/identity/two-factor.service.ts';
-import { insightRoutes } from './modules/insight/insight.routes.ts';
-import { keyRoutes } from './modules/keys/keys.routes.ts';
-import { KeysService } from './modules/keys/keys.service.ts';
-import { processorRoutes } from './modules/processor/processor.routes.ts';
-import { rpcRoutes } from './modules/rpc/rpc.routes.ts';
-import { RpcGateway } from './modules/rpc/rpc.service.ts';
-import { isGatewayRequest, RpcHttp } from './modules/rpc/rpc-http.ts';
-import { isGatewayUpgrade, RpcWebSockets } from './modules/rpc/rpc-ws.ts';
-import { settingRoutes } from './modules/settings/settings.routes.ts';
-import { supportRoutes } from './modules/support/support.routes.ts';
-import { SupportService } from './modules/support/support.service.ts';
-import { usageRoutes } from './modules/usage/usage.routes.ts';
-import { userRoutes } from './modules/users/users.routes.ts';
-import { derivedKey, loadSecrets } from './secrets.ts';
+import { buildJobs } from './job-registry.ts';
+import { metricsRegistry, registerMetrics } from './metrics.ts';
 import { buildPaymentServices } from './services.ts';
 
 export interface BuildOptions {
@@ -267,7 +267,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   acceptEmptyJsonBody(app);
   registerGuards(app, callerChecks(db, tokens));
 
-  for (const routes of [
+  // Each plugin takes the few services it uses; the whole set here satisfies every one of them.
+  const plugins: FastifyPluginAsyncTypebox<Deps>[] = [
     identityRoutes,
     twoFactorRoutes,
     userRoutes,
@@ -285,9 +286,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forwardingRoutes,
     devRoutes,
     adminRoutes,
-  ]) {
-    await app.register(routes, deps);
-  }
+  ];
+  for (const plugin of plugins) await app.register(plugin, deps);
   await app.register(rpcRoutes, { rpcHttp });
   gatewayHttp = rpcHttp;
   gatewaySockets = rpcSockets;
@@ -296,8 +296,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (processor) await app.register(processorRoutes, { ...deps, processor });
   // Stripe's refunds and disputes reach the ledger through its signed events (the SDK loaded only then).
   if (config.CARD_PROVIDER === 'stripe' && config.STRIPE_WEBHOOK_SECRET) {
-    const { StripeEvents } = await import('./modules/cards/stripe-events.service.ts');
-    const { stripeWebhookRoutes } = await import('./modules/cards/stripe-webhook.routes.ts');
+    const { StripeEvents } = await import('../modules/cards/stripe-events.service.ts');
+    const { stripeWebhookRoutes } = await import('../modules/cards/stripe-webhook.routes.ts');
     await app.register(stripeWebhookRoutes, { events: new StripeEvents(db, config.STRIPE_WEBHOOK_SECRET, app.log) });
   }
   await app.register(thirdPartyRoutes, { ...deps, thirdParty });

@@ -1,13 +1,8 @@
 import { Messages } from '@ebs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { isGuarded } from '../http/guards.ts';
 import { setFeature } from '../modules/accounts/accounts.test-kit.ts';
-import type { Answer, Client } from '../testing/client.ts';
-import { testDatabases } from '../testing/databases.ts';
-import { productionEnv } from '../testing/production-env.ts';
-import { reportFigures } from '../testing/report.ts';
-import { serverFor } from '../testing/server.ts';
 import {
   allRoutes,
   expiredToken,
@@ -23,15 +18,20 @@ import {
   signedInRoutes,
   USER_SCOPED,
   withoutBody,
-} from './authorization-matrix.test-kit.ts';
+} from '../testing/authorization-matrix.ts';
+import type { Answer, Client } from '../testing/client.ts';
+import { testDatabases } from '../testing/databases.ts';
 import {
   accountSnapshot,
   type ForeignAccount,
   seedForeignAccount,
   type UserWithAccount,
   userWithAccount,
-} from './foreign-account.test-kit.ts';
-import { isGuarded } from './guards.ts';
+} from '../testing/foreign-account.ts';
+import { productionEnv } from '../testing/production-env.ts';
+import { reportFigures } from '../testing/report.ts';
+import { serverFor } from '../testing/server.ts';
+import { buildApp } from './app.ts';
 
 const SIGNED_OUT = { message: Messages.tokenExpired, error: 'Unauthorized' };
 const EXPIRED = { message: Messages.cognitoTokenExpired, error: 'Unauthorized' };

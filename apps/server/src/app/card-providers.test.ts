@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { LocalCardProcessor } from '../processor/local-processor.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { StripeCardProvider } from '../modules/cards/stripe-provider.ts';
+import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
 import { buildCardProvider } from './card-providers.ts';
-import { StripeCardProvider } from './stripe-provider.ts';
 
 const SECRET = 'sk_test_51SecretThatMustNeverBeEchoed';
 const PUBLISHABLE = 'pk_test_51Publishable';

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJobs } from '../app/job-registry.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { outboxMailer } from '../mail/mailer.ts';
@@ -11,6 +10,7 @@ import { findSetting } from '../modules/settings/settings.test-kit.ts';
 import { findUserInfo } from '../modules/users/users.service.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { runCommand } from './commands.ts';
+import { buildJobs } from './job-registry.ts';
 
 describe.each(testDatabases)('admin commands on $name', (database) => {
   let db: Db;

@@ -9,7 +9,7 @@ import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
 import { runBilling } from '../modules/billing/usage-billing.job.ts';
 import type { CardProvider } from '../modules/cards/card-provider.ts';
 import { keepInsight } from '../modules/insight/insight-retention.job.ts';
-import { buildPaymentServices } from '../services.ts';
+import { buildPaymentServices } from './services.ts';
 
 export function buildJobs(deps: {
   db: Db;

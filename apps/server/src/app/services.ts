@@ -1,7 +1,7 @@
-import type { Db } from './db/database.ts';
-import { DepositService } from './modules/billing/deposit.service.ts';
-import type { CardProvider } from './modules/cards/card-provider.ts';
-import { CardsService } from './modules/cards/cards.service.ts';
+import type { Db } from '../db/database.ts';
+import { DepositService } from '../modules/billing/deposit.service.ts';
+import type { CardProvider } from '../modules/cards/card-provider.ts';
+import { CardsService } from '../modules/cards/cards.service.ts';
 
 /**
  * The card and deposit services, built here for the app (app.ts) and for the jobs an operator runs

@@ -1,17 +1,17 @@
 import Fastify from 'fastify';
+import { buildCardProvider } from '../app/card-providers.ts';
+import { CommandError, type CommandResult, HELP, runCommand } from '../app/commands.ts';
 import { buildJobs } from '../app/job-registry.ts';
+import { commandThroughServer, runningServer } from '../app/running-server.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { memoryRateLimiter } from '../http/rate-limit.ts';
 import { outboxMailer, smtpMailer } from '../mail/mailer.ts';
-import { buildCardProvider } from '../modules/cards/card-providers.ts';
 import { buildForwarding } from '../modules/forwarding/forwarding.ts';
 import { RpcGateway } from '../modules/rpc/rpc.service.ts';
 import { loadSecrets, secretsFile } from '../secrets.ts';
 import { runBackupCommand } from './backup.ts';
-import { CommandError, type CommandResult, HELP, runCommand } from './commands.ts';
-import { commandThroughServer, runningServer } from './running-server.ts';
 
 /** Runs one admin command: on PostgreSQL directly; on PGlite through the running server, or directly when none runs. */
 async function main(argv: string[]): Promise<number> {

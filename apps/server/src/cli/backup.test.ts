@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type AccountDetails, type AccountSummary, type ApiKeyList, type CreatedApiKey, rpcUrl } from '@ebs/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBackup, writeBackup } from '../app/backup-file.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -16,7 +17,6 @@ import { reportFigures } from '../testing/report.ts';
 import { serverCommand } from '../testing/server-command.ts';
 import { type ServerProcess, startServerProcess } from '../testing/server-process.ts';
 import { runBackupCommand } from './backup.ts';
-import { readBackup, writeBackup } from './backup-file.ts';
 
 const { DATABASE_URL: _postgres, ...baseEnv } = process.env;
 

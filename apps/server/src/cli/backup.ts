@@ -5,13 +5,13 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs, promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { sql } from 'kysely';
+import { readBackup, type Snapshot, snapshotDatabase, writeBackup } from '../app/backup-file.ts';
+import { CommandError, type CommandResult } from '../app/commands.ts';
+import { runningServer } from '../app/running-server.ts';
 import type { Config } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { secretsFile } from '../secrets.ts';
-import { readBackup, type Snapshot, snapshotDatabase, writeBackup } from './backup-file.ts';
-import { CommandError, type CommandResult } from './commands.ts';
-import { runningServer } from './running-server.ts';
 
 export const PG_DUMP = 'pg_dump --format=custom --file=ebs-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL"';
 export const PG_RESTORE = 'pg_restore --no-owner --exit-on-error --dbname="$NEW_DATABASE_URL" FILE.dump';

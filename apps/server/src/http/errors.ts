@@ -1,40 +1,5 @@
-import {
-  ERROR_STATUS,
-  type ErrorCode,
-  httpErrorCode,
-  IdentityErrors,
-  Messages,
-  RPC_BASE_PATH,
-  RpcErrorCodes,
-} from '@ebs/contract';
+import { AppError, ERROR_STATUS, httpErrorCode, RPC_BASE_PATH, RpcErrorCodes } from '@ebs/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-/**
- * An error whose message the user sees as it is; `error` is its code from the contract's closed
- * list, which gives its HTTP status.
- */
-export class AppError extends Error {
-  readonly statusCode: number;
-
-  constructor(
-    readonly error: ErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.statusCode = ERROR_STATUS[error];
-  }
-}
-
-export const badRequest = (message: string) => new AppError('Bad Request', message);
-export const forbidden = (message: string) => new AppError('Forbidden', message);
-export const notFound = (message: string) => new AppError('Not Found', message);
-export const unauthorized = () => new AppError('Unauthorized', Messages.tokenExpired);
-export const tokenExpired = () => new AppError('Unauthorized', Messages.cognitoTokenExpired);
-
-type IdentityErrorKey = keyof typeof IdentityErrors;
-export const identityError = (key: IdentityErrorKey, message?: string, headers?: Record<string, string>) =>
-  new AppError(IdentityErrors[key].error, message ?? IdentityErrors[key].message, headers);
 
 /** Turns schema failures into one readable line, e.g. "body/email must match format \"email\"". */
 function validationMessage(error: FastifyError): string {

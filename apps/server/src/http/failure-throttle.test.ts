@@ -1,8 +1,7 @@
-import { IdentityErrors } from '@ebs/contract';
+import { AppError, IdentityErrors } from '@ebs/contract';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors.ts';
 import { FailureThrottle } from './failure-throttle.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
 

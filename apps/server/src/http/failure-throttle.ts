@@ -1,5 +1,4 @@
-import { IdentityErrors } from '@ebs/contract';
-import { AppError } from './errors.ts';
+import { AppError, IdentityErrors } from '@ebs/contract';
 import type { FailureRule, RateLimiter } from './rate-limit.ts';
 
 /** Wrong proofs from one address for one subject: a few free, then waits from 30 s up to 15 minutes. */

@@ -1,6 +1,13 @@
-import { ACCOUNT_HEADER, canManageAccount, type Endpoint, Messages } from '@ebs/contract';
+import {
+  ACCOUNT_HEADER,
+  badRequest,
+  canManageAccount,
+  type Endpoint,
+  forbidden,
+  Messages,
+  unauthorized,
+} from '@ebs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
 
 export interface Caller {
   userId: string;

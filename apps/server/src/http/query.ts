@@ -1,4 +1,4 @@
-import { badRequest } from './errors.ts';
+import { badRequest } from '@ebs/contract';
 
 export const DAY_MS = 86_400_000;
 

@@ -1,8 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { IdentityErrors } from '@ebs/contract';
+import { AppError, IdentityErrors } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { AppError } from './errors.ts';
 
 export interface RateRule {
   limit: number;

@@ -1,7 +1,6 @@
-import { ErrorBody, Wrapped } from '@ebs/contract';
+import { badRequest, ErrorBody, Wrapped } from '@ebs/contract';
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
 
 /** The success wrapper every route answers with. */
 export const ok = <T>(data: T, message = 'Success') => ({ statusCode: 200, message, data });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { defaultPriceOf, IdentityErrors, RpcErrorCodes, RpcMessages, type TransactionType } from '@ebs/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../cli/commands.ts';
+import { runCommand } from '../app/commands.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { insertTransaction } from '../modules/ledger/ledger.test-kit.ts';
 import { addUsage } from '../modules/usage/usage.test-kit.ts';

@@ -1,6 +1,5 @@
-import { RPC_BASE_PATH } from '@ebs/contract';
+import { badRequest, RPC_BASE_PATH } from '@ebs/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
 
 /**
  * A UUID as PostgreSQL's uuid type reads it. ajv-formats also takes the `urn:uuid:` form, which

@@ -1,12 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { TSchema } from '@sinclair/typebox';
 import { decodeJwt } from 'jose';
-import type { RouteEntry } from '../app.ts';
+import type { RouteEntry } from '../app/app.ts';
+import { isGuarded } from '../http/guards.ts';
 import { IdTokens } from '../modules/identity/tokens.ts';
-import type { TestServer } from '../testing/server.ts';
-import type { ForeignAccount } from './foreign-account.test-kit.ts';
-import { SEPOLIA } from './foreign-account.test-kit.ts';
-import { isGuarded } from './guards.ts';
+import type { ForeignAccount } from './foreign-account.ts';
+import { SEPOLIA } from './foreign-account.ts';
+import type { TestServer } from './server.ts';
 
 /**
  * Routes marked public, each with the reason. A route is signed-in unless listed here, so none can

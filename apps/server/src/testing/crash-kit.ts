@@ -72,7 +72,7 @@ async function postgresTarget(adminUrl: string): Promise<CrashTarget> {
   // The generated secrets (the token signing key, the wallet seed) live in DATA_DIR there too.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ebs-crash-'));
   const env = { DATABASE_URL: created.url, DATA_DIR: dataDir };
-  const { runCommand } = await import('../cli/commands.ts');
+  const { runCommand } = await import('../app/commands.ts');
   return {
     name: 'postgres',
     env,

@@ -14,9 +14,9 @@ import { setFeature } from '../modules/accounts/accounts.test-kit.ts';
 import { openForward } from '../modules/forwarding/forwarding.test-kit.ts';
 import { insertTransaction } from '../modules/ledger/ledger.test-kit.ts';
 import { addUsage } from '../modules/usage/usage.test-kit.ts';
-import { addCard } from '../testing/cards.ts';
-import { type Answer, Client, uniqueEmail } from '../testing/client.ts';
-import type { TestServer } from '../testing/server.ts';
+import { addCard } from './cards.ts';
+import { type Answer, Client, uniqueEmail } from './client.ts';
+import type { TestServer } from './server.ts';
 
 /** The network every forwarding object of the seeded account lives on. */
 export const SEPOLIA = 'ETHEREUM_SEPOLIA';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { ACCOUNT_HEADER } from '@ebs/contract';
 import fc from 'fast-check';
-import type { RouteEntry } from '../app.ts';
+import type { RouteEntry } from '../app/app.ts';
 import { asSent, exampleOf, type Invalid, invalidJson, invalidText, oddText, toJsonText } from './invalid-input.ts';
 import { schemaAccepts } from './schema-accepts.ts';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type AccountSummary, type CreatedApiKey, rpcUrl } from '@ebs/contract';
 import { sql } from 'kysely';
+import { buildCardProvider } from '../app/card-providers.ts';
 import { buildJobs } from '../app/job-registry.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import type { Jobs } from '../jobs/scheduler.ts';
 import { outboxMailer } from '../mail/mailer.ts';
 import { findCustomerId } from '../modules/accounts/account-rows.service.ts';
-import { buildCardProvider } from '../modules/cards/card-providers.ts';
 import { findCard } from '../modules/cards/cards.test-kit.ts';
 import { claimDeposit, insertTransaction } from '../modules/ledger/ledger.test-kit.ts';
 import { LocalCardProcessor } from '../modules/processor/local-processor.ts';

@@ -1,6 +1,6 @@
 import { type AccountSummary, HIDDEN_ACCOUNT_NAME, Messages, rpcUrl } from '@ebs/contract';
 import fc from 'fast-check';
-import { runCommand } from '../cli/commands.ts';
+import { runCommand } from '../app/commands.ts';
 import { refreshBillingStatus } from '../modules/accounts/billing-status.ts';
 import { addUsage } from '../modules/usage/usage.test-kit.ts';
 import { METERED_NETWORK, type MoneyCluster, type PayingAccount, PersonClient } from './money-cluster.ts';

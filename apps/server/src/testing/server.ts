@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type Built, buildApp } from '../app.ts';
+import { type Built, buildApp } from '../app/app.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { TestDatabase } from './databases.ts';

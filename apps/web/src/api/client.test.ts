@@ -1,6 +1,5 @@
 import { type AuthSession, endpoints, type PaymentCard, type Setting, type UserInfo } from '@ebs/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, setAuthSession } from '../session/session-store';
 import { accountDetails } from '../testing/account-details';
 import {
   callsTo,
@@ -13,6 +12,7 @@ import {
   wrapped,
 } from '../testing/page-test-kit';
 import { api } from './client';
+import { sessionLink } from './session-link';
 
 const session = (idToken: string): AuthSession => ({
   idToken,
@@ -44,9 +44,10 @@ const withNewToken =
   (call: FetchCall): Reply<T> =>
     call.headers.authorization === 'Bearer new-token' ? wrapped(data) : expired;
 
+// The client acts on the session as the app's start-up links them (testing/setup.ts does the same):
+// the user is signed in with 'old-token' as a renewal would store it.
 beforeEach(() => {
-  clearSession();
-  setAuthSession(session('old-token'));
+  sessionLink().renewed(session('old-token'));
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -70,7 +71,7 @@ describe('api client: token renewal and sign-out', () => {
     const detailCalls = callsTo(calls, endpoints.accounts.details);
     expect(detailCalls).toHaveLength(2);
     expect(detailCalls[1]?.headers.authorization).toBe('Bearer new-token');
-    expect(getSession().idToken).toBe('new-token');
+    expect(sessionLink().idToken()).toBe('new-token');
   });
 
   it('shares one refresh between concurrent expired requests', async () => {
@@ -119,7 +120,7 @@ describe('api client: token renewal and sign-out', () => {
 
     expect(callsTo(calls, signOut)).toHaveLength(1);
     expect(localStorage.length).toBe(0);
-    expect(getSession().idToken).toBeNull();
+    expect(sessionLink().idToken()).toBeNull();
   });
 
   it('clears browser storage and signs out on Token expired / Unauthorized', async () => {
@@ -135,7 +136,7 @@ describe('api client: token renewal and sign-out', () => {
 
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
-    expect(getSession().idToken).toBeNull();
+    expect(sessionLink().idToken()).toBeNull();
     expect(callsTo(calls, signOut)).toHaveLength(1);
     expect(callsTo(calls, refresh)).toHaveLength(0);
   });

@@ -10,10 +10,9 @@ import type {
   HttpMethod,
 } from '@ebs/contract';
 import { endpointPath, endpoints, isErrorCode, isSuccessWrapper, Messages } from '@ebs/contract';
-import { getSession, setAuthSession } from '../session/session-store';
-import { signOut } from '../session/sign-out';
 import { ApiError } from './api-error';
 import { type RawResponse, type RequestOptions, send } from './http';
+import { sessionLink } from './session-link';
 
 export { ApiError } from './api-error';
 export type { RequestOptions } from './http';
@@ -53,7 +52,7 @@ export function refreshIdToken(): Promise<AuthSession> {
     const response = await send(endpoints.identity.refresh.method, endpoints.identity.refresh.path);
     if (!response.ok) throw toError(response);
     const session = unwrap<AuthSession>(response);
-    setAuthSession(session);
+    sessionLink().renewed(session);
     return session;
   })().finally(() => {
     refreshing = null;
@@ -74,18 +73,18 @@ async function request<T>(
   const { message, error } = fields(response.body);
   if (message === Messages.cognitoTokenExpired && !retried) {
     // Another request may already have renewed the token this one was sent with.
-    if (response.sentToken === getSession().idToken) {
+    if (response.sentToken === sessionLink().idToken()) {
       try {
         await refreshIdToken();
       } catch (refreshError) {
-        await signOut();
+        await sessionLink().signOut();
         throw refreshError;
       }
     }
     return request<T>(method, path, options, true, read);
   }
   if (message === Messages.tokenExpired && error === 'Unauthorized') {
-    await signOut();
+    await sessionLink().signOut();
   }
   throw toError(response);
 }

@@ -1,6 +1,6 @@
 import { ACCOUNT_HEADER, endpoints, type HttpMethod } from '@ebs/contract';
-import { getSession } from '../session/session-store';
 import { takeEarlyRequest } from './early-requests';
+import { sessionLink } from './session-link';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -44,12 +44,12 @@ function parseBody(text: string): unknown {
 
 /** One HTTP exchange, with no wrapper rule and no error handling: the client adds those. */
 export async function send(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<RawResponse> {
-  const session = getSession();
+  const session = sessionLink();
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   // The refresh call is authenticated by its cookie; an expired bearer would only confuse it.
-  const sentToken = path === endpoints.identity.refresh.path ? null : session.idToken;
+  const sentToken = path === endpoints.identity.refresh.path ? null : session.idToken();
   if (sentToken) headers.authorization = `Bearer ${sentToken}`;
-  if (path.startsWith('/api/')) headers[ACCOUNT_HEADER] = options.accountId ?? session.currentAccount?.id ?? '';
+  if (path.startsWith('/api/')) headers[ACCOUNT_HEADER] = options.accountId ?? session.currentAccountId() ?? '';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   // A call the page started before this code ran (public/boot.js): only one that sends no more than it did.

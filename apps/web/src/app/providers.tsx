@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { queryClient } from '../api/query-client';
+import { theme } from '../config/theme';
 import { useReducedMotion } from '../lib/reduced-motion';
 import { ErrorBoundary } from './error-boundary';
-import { theme } from './theme';
 import { ToastHost } from './toast-host';
 
 export function Providers({ children }: { children: ReactNode }) {

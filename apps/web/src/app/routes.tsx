@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { FullPageSpinner } from '../components/full-page-spinner';
+import { accountRoutes, paths } from '../config/paths';
 import type { CrumbTrail } from '../lib/breadcrumb';
 import { Texts } from '../lib/texts';
-import { accountRoutes, paths } from './paths';
 import { RouteError } from './route-error';
 
 /** Route data read by the account layout's breadcrumb. */

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountPath, accountRoutes } from '../app/paths';
+import { accountPath, accountRoutes } from '../config/paths';
 import type { CrumbTrail } from '../lib/breadcrumb';
 import { AccountBreadcrumb } from './account-breadcrumb';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { ConfigProvider, Grid } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../config/theme';
 import { unmatchedMediaQuery } from '../testing/page-test-kit';
 import { breakpoints } from './breakpoints';
 

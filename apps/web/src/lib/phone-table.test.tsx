@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { ConfigProvider, Table } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../config/theme';
 import { stubWindowWidth } from '../testing/page-test-kit';
 import { useTableScroll, WIDE_ONLY } from './phone-table';
 

@@ -3,12 +3,14 @@ import { closeEarlyRequests } from '../api/early-requests';
 import { publicConfigQuery } from '../api/public-config';
 import { queryClient } from '../api/query-client';
 import { startAnalytics } from './analytics';
+import { linkApiToSession } from './api-link';
 import { clearSession, markReady, restoreFromStorage } from './session-store';
 import { startTokenRenewal } from './token-renewal';
 
 let started: Promise<void> | null = null;
 
 async function start() {
+  linkApiToSession();
   restoreFromStorage();
   startTokenRenewal();
   const [refresh] = await Promise.allSettled([refreshIdToken(), queryClient.prefetchQuery(publicConfigQuery)]);

@@ -12,6 +12,11 @@ configure({ asyncUtilTimeout: 10_000 });
 // own modules fresh (the session, the query cache, the toast binding, timers), no toast, dialog or
 // notice of antd's still open, empty storage, at the site's root (the app sets no cookie of its own).
 vi.resetModules();
+// As the start-up does first (startSession), the HTTP client acts on the session: a test that signs
+// a user in sends their token and account, and an expired token renews or signs out. Imported
+// after the reset, so that the link is between the modules the file itself imports.
+const { linkApiToSession } = await import('../session/api-link');
+linkApiToSession();
 message.destroy();
 notification.destroy();
 Modal.destroyAll();

@@ -1,17 +1,19 @@
 import {
   type AddUserResult,
+  badRequest,
   canManageAccount,
+  forbidden,
   isValidEmail,
   MEMBER_ROLE,
   Messages,
   normalizeEmail,
+  notFound,
   OWNER_ROLE,
   quotedName,
 } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Caller, CurrentAccount } from '../../http/guards.ts';
 import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';

@@ -1,14 +1,22 @@
 import { endpoints, Messages } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { noBody, ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import { addUser, removeUser } from './account-access.service.ts';
-import { readSigningSecret, renameAccount, rotateSigningSecret } from './account-settings.service.ts';
+import type { Secrets } from '../../secrets.ts';
+import { type AccessDeps, addUser, removeUser } from './account-access.service.ts';
+import {
+  type RotationDeps,
+  readSigningSecret,
+  renameAccount,
+  rotateSigningSecret,
+} from './account-settings.service.ts';
+
+/** What accountSettingsRoutes is built from (the composition root hands it in). */
+export type AccountSettingsRoutesOptions = AccessDeps & RotationDeps & { secrets: Secrets };
 
 /** The Settings page's calls (spec B §7): account name, signing secret, and who has access. */
-export const accountSettingsRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, deps) => {
+export const accountSettingsRoutes: FastifyPluginAsyncTypebox<AccountSettingsRoutesOptions> = async (app, deps) => {
   const { db, secrets } = deps;
   const { rename, signingSecret, rotateSigningSecret: rotate, addUser: add, removeUser: remove } = endpoints.accounts;
   // docs/roles.md: renaming and managing people are the owner's; the guard refuses anyone else.

@@ -1,9 +1,12 @@
 import {
   type AccountSummary,
+  badRequest,
   canManageAccount,
+  forbidden,
   HIDDEN_ACCOUNT_NAME,
   isValidAccountName,
   Messages,
+  notFound,
   OWNER_ROLE,
   quotedName,
   type RotatedSigningSecret,
@@ -11,7 +14,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Caller, CurrentAccount } from '../../http/guards.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
 import { type Secrets, seal, unseal } from '../../secrets.ts';

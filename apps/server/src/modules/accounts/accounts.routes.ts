@@ -1,14 +1,20 @@
-import { endpoints, Messages } from '@ebs/contract';
+import { badRequest, endpoints, Messages, notFound } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import type { Db } from '../../db/database.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import { joinInvitedAccounts } from './account-access.service.ts';
+import type { AccountsService } from './accounts.service.ts';
 import * as store from './accounts.store.ts';
 
-export const accountRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, accounts }) => {
+/** What accountRoutes is built from (the composition root hands it in). */
+export interface AccountRoutesOptions {
+  db: Db;
+  accounts: AccountsService;
+}
+
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (app, { db, accounts }) => {
   const { list, create, finishCreate, details, isFeatureEnabled } = endpoints.accounts;
 
   route(app, list, {}, async (req) => {

@@ -1,6 +1,8 @@
 import {
   type AccountSummary,
+  badRequest,
   type FinishCreateAccountBody,
+  forbidden,
   HIDDEN_ACCOUNT_NAME,
   isValidAccountName,
   MAX_ACCOUNTS_PER_USER,
@@ -8,7 +10,6 @@ import {
   OWNER_ROLE,
 } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
 import { claimWelcomeCredit } from '../billing/bonus.service.ts';
 import type { CardsService } from '../cards/cards.service.ts';
 import { findSetting } from '../settings/settings.service.ts';
@@ -100,7 +101,6 @@ export { accountName } from './account-names.store.ts';
 // What other modules use of this module's store, and only that: they never import the store.
 export {
   accountExists,
-  billingEnabledAccounts,
   isFeatureEnabled,
   ledgerBalance,
   setFeature,

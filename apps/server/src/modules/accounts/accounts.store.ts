@@ -277,15 +277,3 @@ export async function setFeature(db: Db, accountId: string, featureName: string,
 export async function accountExists(db: Db, accountId: string): Promise<boolean> {
   return (await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()) !== undefined;
 }
-
-/** Of these accounts, the ones whose billing API is enabled (not suspended). */
-export async function billingEnabledAccounts(db: Db, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('is_billing_api_enabled', '=', true)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}

@@ -23,3 +23,15 @@ export async function refreshBillingStatus(db: Db, accountIds?: string | string[
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Of these accounts, the ones whose billing API is enabled (not suspended). */
+export async function billingEnabledAccounts(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('is_billing_api_enabled', '=', true)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -5,7 +5,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { findAccountOwner, findMemberRole } from '../accounts/account-rows.service.ts';
 import { findUserEmail } from '../identity/user-records.ts';
 import { recentCallsSince } from '../insight/insight.service.ts';
-import { findActiveKeyDayLimits } from '../keys/keys.service.ts';
+import { findActiveKeyDayLimits } from '../keys/key-records.ts';
 import { availableCredits } from '../ledger/available-credit.ts';
 import { keyRequestsOn, spendOn, utcDay } from '../usage/usage.service.ts';
 import { type AccountFacts, dailyLimitOf, holdingNow } from './alert-conditions.ts';

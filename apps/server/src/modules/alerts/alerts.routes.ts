@@ -1,7 +1,6 @@
-import { type AlertSettings, endpoints, isUsdAlert, Messages } from '@ebs/contract';
+import { type AlertSettings, badRequest, endpoints, isUsdAlert, Messages } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
-import { badRequest } from '../../http/errors.ts';
+import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../http/guards.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
@@ -9,7 +8,7 @@ import { findMemberRole } from '../accounts/account-rows.service.ts';
 import { activeAlerts, findAlertSettings, saveAlertSettings } from './alerts.store.ts';
 
 /** Each kind once, a USD threshold in cents at most, a percentage from 1 to 100, members only. */
-async function checked(db: Deps['db'], accountId: string, settings: AlertSettings): Promise<AlertSettings> {
+async function checked(db: Db, accountId: string, settings: AlertSettings): Promise<AlertSettings> {
   const kinds = settings.alerts.map((a) => a.kind);
   if (new Set(kinds).size !== kinds.length) throw badRequest('Each alert may be given once');
   for (const alert of settings.alerts) {
@@ -28,8 +27,13 @@ async function checked(db: Deps['db'], accountId: string, settings: AlertSetting
   return { alerts: settings.alerts, recipients };
 }
 
+/** What alertRoutes is built from (the composition root hands it in). */
+export interface AlertRoutesOptions {
+  db: Db;
+}
+
 /** The account's alerts: read by any member, changed by the owner; the ones holding now for the header. */
-export const alertRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {
+export const alertRoutes: FastifyPluginAsyncTypebox<AlertRoutesOptions> = async (app, { db }) => {
   route(app, endpoints.accounts.alerts, {}, async (req) => ok(await findAlertSettings(db, requireAccount(req).id)));
 
   route(app, endpoints.accounts.updateAlerts, { config: { ownerOnly: Messages.ownerOnlyAlerts } }, async (req) => {

@@ -1,13 +1,17 @@
-import { endpoints, Messages } from '@ebs/contract';
+import { endpoints, Messages, notFound } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Db } from '../../db/database.ts';
 import { requireCaller } from '../../http/guards.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import { findAmbassador } from './ambassador.store.ts';
 
-export const ambassadorRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {
+/** What ambassadorRoutes is built from (the composition root hands it in). */
+export interface AmbassadorRoutesOptions {
+  db: Db;
+}
+
+export const ambassadorRoutes: FastifyPluginAsyncTypebox<AmbassadorRoutesOptions> = async (app, { db }) => {
   // The signed-in user's own card (spec B §7); someone who is not an ambassador has none.
   route(app, endpoints.ambassador.own, {}, async (req) => {
     const ambassador = await findAmbassador(db, requireCaller(req).userId);

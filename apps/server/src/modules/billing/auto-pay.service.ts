@@ -1,13 +1,13 @@
 import {
   AUTO_PAY_MIN_BALANCE,
   type AutoDepositSetting,
+  badRequest,
   DEPOSIT_MAX,
   Messages,
   type UpdateAccountSettingsBody,
 } from '@ebs/contract';
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../http/errors.ts';
 import { findAutoPaySettings, updateAutoPaySettings } from '../accounts/account-rows.service.ts';
 import { findDefaultCard } from '../cards/cards.service.ts';
 import { findSetting } from '../settings/settings.service.ts';

@@ -1,15 +1,24 @@
-import { describeTransactionType, endpoints, Messages, TRANSACTION_TYPES, WELCOME_CREDIT_USD } from '@ebs/contract';
+import {
+  badRequest,
+  describeTransactionType,
+  endpoints,
+  Messages,
+  TRANSACTION_TYPES,
+  WELCOME_CREDIT_USD,
+} from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
 import { plainDecimal, sendCsv } from '../../http/csv.ts';
-import { badRequest } from '../../http/errors.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import { listTransactions, transactionFilter, transactionPages } from '../ledger/ledger.service.ts';
 import { updateAutoDeposit } from './auto-pay.service.ts';
 import { redeemWelcomeCredit } from './bonus.service.ts';
+import type { DepositService } from './deposit.service.ts';
 import { receiptFile, statementFile } from './documents.service.ts';
 
 const TRANSACTIONS_CSV_HEADER = ['Date', 'Description', 'Type', 'Amount (USD)', 'Status', 'Transaction ID', 'Note'];
@@ -19,7 +28,18 @@ const noteOf = (metadata: unknown) =>
     ? (metadata as { note: string }).note
     : null;
 
-export const billingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, deposits, config, limiter }) => {
+/** What billingRoutes is built from (the composition root hands it in). */
+export interface BillingRoutesOptions {
+  db: Db;
+  deposits: DepositService;
+  config: Config;
+  limiter: RateLimiter;
+}
+
+export const billingRoutes: FastifyPluginAsyncTypebox<BillingRoutesOptions> = async (
+  app,
+  { db, deposits, config, limiter },
+) => {
   const {
     listTransactions: list,
     listTransactionTypes,

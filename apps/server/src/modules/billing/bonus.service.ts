@@ -1,6 +1,5 @@
-import { canManageAccount, Messages, WELCOME_CREDIT_USD } from '@ebs/contract';
+import { badRequest, canManageAccount, forbidden, Messages, WELCOME_CREDIT_USD } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
 import type { CurrentAccount } from '../../http/guards.ts';
 import { markWelcomeCreditRedeemed } from '../identity/user-records.ts';
 import { insertTransaction } from '../ledger/ledger.service.ts';

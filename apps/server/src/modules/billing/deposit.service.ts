@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEPOSIT_MAX, type DepositResult, Messages } from '@ebs/contract';
+import { AppError, badRequest, DEPOSIT_MAX, type DepositResult, Messages, notFound } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { findCustomerId } from '../accounts/account-rows.service.ts';
 import { rewardDeposits } from '../ambassador/ambassador.service.ts';
 import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';

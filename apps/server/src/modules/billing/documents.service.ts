@@ -1,6 +1,5 @@
-import { describeTransactionType, Messages, type ReceiptFile } from '@ebs/contract';
+import { describeTransactionType, Messages, notFound, type ReceiptFile } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../http/errors.ts';
 import { accountName } from '../accounts/accounts.service.ts';
 import { cardLabel } from '../cards/cards.service.ts';
 import {

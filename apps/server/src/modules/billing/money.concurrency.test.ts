@@ -2,7 +2,7 @@ import type { AccountDetails } from '@ebs/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands.ts';
+import { runCommand } from '../../app/commands.ts';
 import { ledgerViolations } from '../../testing/ledger-invariants.ts';
 import {
   type MoneyCluster,

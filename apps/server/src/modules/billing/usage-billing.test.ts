@@ -1,7 +1,7 @@
 import type { AccountDetails, ResourceUsageList, TransactionList } from '@ebs/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands.ts';
+import { runCommand } from '../../app/commands.ts';
 import type { Db } from '../../db/database.ts';
 import { openDatabase } from '../../db/database.ts';
 import { testDatabases } from '../../testing/databases.ts';

@@ -1,16 +1,27 @@
 import { endpoints, Messages } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { noBody, ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import { findMemberRole } from '../accounts/account-rows.service.ts';
+import type { CardsService } from './cards.service.ts';
 import { listCards } from './cards.store.ts';
 
+/** What cardRoutes is built from (the composition root hands it in). */
+export interface CardRoutesOptions {
+  db: Db;
+  cards: CardsService;
+  config: Config;
+  limiter: RateLimiter;
+}
+
 /** The card calls of spec A §7 Payments. */
-export const cardRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, cards, config, limiter }) => {
+export const cardRoutes: FastifyPluginAsyncTypebox<CardRoutesOptions> = async (app, { db, cards, config, limiter }) => {
   const { list, attach, setDefault, remove, updateExpiry, subscribe, createSetupIntent } = endpoints.cards;
   // Each setup and attach asks the card provider about a card: unlimited, it tests stolen numbers.
   const paying = perMinuteAndDay(config.PAYMENT_RATE_LIMIT_PER_MINUTE, config.PAYMENT_RATE_LIMIT_PER_DAY);

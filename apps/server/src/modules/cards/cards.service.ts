@@ -1,8 +1,7 @@
-import { Messages, type SetupIntent } from '@ebs/contract';
+import { badRequest, forbidden, Messages, notFound, type SetupIntent } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findCustomerId, lockAccountRow, recordCustomerId } from '../accounts/account-rows.service.ts';
-import { isExpired } from '../processor/card-number.ts';
+import { isExpired } from './card-expiry.ts';
 import type { CardProvider } from './card-provider.ts';
 import * as store from './cards.store.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { AppError } from '@ebs/contract';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
 
 /**
  * The official SDK, set up from the configuration: the secret key stays inside it (never logged,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@ebs/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors.ts';
 import { type FakeStripe, type RecordedRequest, startFakeStripe } from '../../testing/fake-stripe.ts';
 import { stripeClient, stripeKey, toCents } from './stripe-client.ts';
 import { StripeCardProvider } from './stripe-provider.ts';

@@ -1,6 +1,5 @@
-import { Messages } from '@ebs/contract';
+import { badRequest, Messages } from '@ebs/contract';
 import Stripe from 'stripe';
-import { badRequest } from '../../http/errors.ts';
 import type { CardProvider, ChargeResult, ProviderCard, SetupIntent } from './card-provider.ts';
 import { asConsoleError, call, isMissing, isStripeError, stripeKey, toCents } from './stripe-client.ts';
 

@@ -1,7 +1,6 @@
-import { CardEventMessages, endpoints } from '@ebs/contract';
+import { badRequest, CardEventMessages, endpoints } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Stripe from 'stripe';
-import { badRequest } from '../../http/errors.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import type { StripeEvents } from './stripe-events.service.ts';

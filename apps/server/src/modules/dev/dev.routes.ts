@@ -1,10 +1,10 @@
-import { endpoints, normalizeEmail } from '@ebs/contract';
+import { AppError, endpoints, normalizeEmail } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import { analyticsScriptUrl, isProduction } from '../../config.ts';
-import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Db } from '../../db/database.ts';
 import { fromLoopbackSocket } from '../../http/loopback.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
@@ -32,8 +32,14 @@ const LOOPBACK_HOST =
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** What devRoutes is built from (the composition root hands it in). */
+export interface DevRoutesOptions {
+  db: Db;
+  config: Config;
+}
+
 /** Public configuration for the web app, and outside production the dev outbox (ARCHITECTURE §3). */
-export const devRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, config }) => {
+export const devRoutes: FastifyPluginAsyncTypebox<DevRoutesOptions> = async (app, { db, config }) => {
   const { system } = endpoints;
 
   route(app, system.config, {}, async () =>

@@ -1,4 +1,5 @@
 import {
+  badRequest,
   FORWARDING_NETWORKS,
   hasControlCharacters,
   isNetwork,
@@ -8,7 +9,6 @@ import {
 } from '@ebs/contract';
 import type { FastifyRequest } from 'fastify';
 import { getAddress, isAddress } from 'viem';
-import { badRequest } from '../../http/errors.ts';
 
 /** A token forwarding network this service forwards on (the EVM ones). */
 export function checkNetwork(value: unknown): Network {

@@ -1,14 +1,15 @@
-import { endpoints, ForwardingMessages as M, type WalletStatus } from '@ebs/contract';
+import { badRequest, endpoints, forbidden, ForwardingMessages as M, type WalletStatus } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import type { Db } from '../../db/database.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { parseNameList } from '../../http/query.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay, type RateRule } from '../../http/rate-limit.ts';
 import { noBody, ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import { isFeatureEnabled } from '../accounts/accounts.service.ts';
+import type { Forwarding } from './forwarding.ts';
 import { forwardingWalletRules, requiredFields } from './forwarding-rules.ts';
 
 const STATUSES = new Set(['ENABLED', 'DISABLED']);
@@ -17,8 +18,18 @@ const WEBHOOK_TESTS = perMinuteAndDay(10, 200);
 /** Contract reads and balance refreshes call the network's node, which the usage bill does not meter. */
 const CHAIN_READS = perMinuteAndDay(30, 1000);
 
+/** What forwardingRoutes is built from (the composition root hands it in). */
+export interface ForwardingRoutesOptions {
+  db: Db;
+  forwarding: Forwarding;
+  limiter: RateLimiter;
+}
+
 /** Every token forwarding call of spec B §7, for members of accounts with the TOKEN_FORWARDING feature. */
-export const forwardingRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, forwarding, limiter }) => {
+export const forwardingRoutes: FastifyPluginAsyncTypebox<ForwardingRoutesOptions> = async (
+  app,
+  { db, forwarding, limiter },
+) => {
   const service = forwarding.service;
   const limit = (action: string, rules: RateRule[], req: FastifyRequest) =>
     enforce(

@@ -1,4 +1,6 @@
 import {
+  AppError,
+  badRequest,
   type CreateDestinationBody,
   type CreateGasFeeWalletBody,
   type CreateTokenForwardingWalletBody,
@@ -12,6 +14,7 @@ import {
   NETWORKS,
   type Network,
   networkTokens,
+  notFound,
   type SmartContractInfo,
   type SupportedNetworkAndToken,
   type TestWebhookBody,
@@ -22,7 +25,6 @@ import {
 import { erc20Abi, formatUnits, zeroAddress } from 'viem';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { seal, unseal } from '../../secrets.ts';
 import { signingSecretsInForce } from '../accounts/account-settings.service.ts';
 import type { ForwardingChains } from './chain.ts';

@@ -2,13 +2,14 @@ import { endpoints } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { type Config, cookieSecure } from '../../config.ts';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { requireCaller } from '../../http/guards.ts';
 import { addressKey } from '../../http/rate-limit.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import type { SignedIn } from './identity.service.ts';
+import type { IdentityProvider, SignedIn } from './identity.service.ts';
 import { authenticate } from './request-callers.ts';
+import type { IdTokens } from './tokens.ts';
 
 export const REFRESH_COOKIE = 'ebs_refresh';
 const SIGN_UP_COOKIE = 'ebs_sign_up';
@@ -23,7 +24,18 @@ export const refreshCookieOptions = (config: Config) => ({
   secure: cookieSecure(config),
 });
 
-export const identityRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { identity, config, db, tokens }) => {
+/** What identityRoutes is built from (the composition root hands it in). */
+export interface IdentityRoutesOptions {
+  identity: IdentityProvider;
+  config: Config;
+  db: Db;
+  tokens: IdTokens;
+}
+
+export const identityRoutes: FastifyPluginAsyncTypebox<IdentityRoutesOptions> = async (
+  app,
+  { identity, config, db, tokens },
+) => {
   const {
     signUp,
     confirmSignUp,

@@ -1,7 +1,9 @@
 import {
+  AppError,
   type AuthSession,
   type CodeDelivery,
   hasControlCharacters,
+  identityError,
   isStrongPassword,
   isValidEmail,
   Messages,
@@ -10,10 +12,10 @@ import {
   resendWaitMessage,
   type SignUpBody,
   type SignUpResult,
+  unauthorized,
 } from '@ebs/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, identityError, unauthorized } from '../../http/errors.ts';
 import { FailureThrottle } from '../../http/failure-throttle.ts';
 import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';

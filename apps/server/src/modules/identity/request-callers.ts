@@ -1,6 +1,6 @@
+import { unauthorized } from '@ebs/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { unauthorized } from '../../http/errors.ts';
 import type { Caller, CallerChecks, Membership } from '../../http/guards.ts';
 import { memberAccountIsDraftOf, memberRoleOf } from '../accounts/account-rows.service.ts';
 import { isSessionLive } from './identity.service.ts';

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, type KeyObject, randomBytes } from 'node:crypto';
+import { tokenExpired, unauthorized } from '@ebs/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { tokenExpired, unauthorized } from '../../http/errors.ts';
 
 export interface IdTokenClaims {
   sub: string;

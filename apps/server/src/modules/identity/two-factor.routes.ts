@@ -1,16 +1,21 @@
 import { endpoints } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
 import { requireCaller } from '../../http/guards.ts';
 import { addressKey } from '../../http/rate-limit.ts';
 import { noBody, ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
+
+/** What twoFactorRoutes is built from (the composition root hands it in). */
+export interface TwoFactorRoutesOptions {
+  twoFactor: TwoFactorService;
+}
 
 /**
  * Turning two-factor sign-in on and off, for the signed-in user. The second step of sign-in itself
  * is POST /auth/sign-in/mfa, beside sign-in in identity.routes.ts.
  */
-export const twoFactorRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { twoFactor }) => {
+export const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRoutesOptions> = async (app, { twoFactor }) => {
   const { setupMfa, enableMfa, disableMfa } = endpoints.identity;
 
   route(app, setupMfa, { preValidation: noBody }, async (req, reply) => {

@@ -1,7 +1,6 @@
-import { isRecoveryCode, MFA_CHALLENGE_NAME, type MfaChallenge, type MfaSetup } from '@ebs/contract';
+import { identityError, isRecoveryCode, MFA_CHALLENGE_NAME, type MfaChallenge, type MfaSetup } from '@ebs/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { identityError } from '../../http/errors.ts';
 import { FailureThrottle } from '../../http/failure-throttle.ts';
 import { enforce, type RateLimiter } from '../../http/rate-limit.ts';
 import { seal, unseal } from '../../secrets.ts';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { FlushLoop } from '../../jobs/flush-loop.ts';
-import type { MethodRun } from '../rpc/rpc-request.ts';
 import { addToBucket, bucketOf, merge } from './latency-histogram.ts';
+import type { MethodRun } from './method-run.ts';
 import { addMethodStats, type MethodStatCount } from './method-stats.store.ts';
 import { INVALID_METHOD, methodName, type Observer } from './observed-request.ts';
 import { addRecentCalls, type RecentCalls } from './recent-calls.store.ts';

@@ -6,7 +6,7 @@ import {
   RpcErrorCodes,
 } from '@ebs/contract';
 import { describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands.ts';
+import { runCommand } from '../../app/commands.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { accountWithKey, type KeyHolder, rpcCall } from '../../testing/keys.ts';
 import { serverFor } from '../../testing/server.ts';

@@ -1,7 +1,6 @@
-import { endpoints, REQUEST_LOG_DAYS, RPC_NETWORKS } from '@ebs/contract';
+import { badRequest, endpoints, REQUEST_LOG_DAYS, RPC_NETWORKS } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
-import { badRequest } from '../../http/errors.ts';
+import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../http/guards.ts';
 import { DAY_MS, dayRange } from '../../http/query.ts';
 import { ok } from '../../http/reply.ts';
@@ -50,11 +49,16 @@ function filterOf(query: {
   return { ...periodOf(query), apiKeyId: query.apiKeyId, network: checkedNetwork(query.network) };
 }
 
+/** What insightRoutes is built from (the composition root hands it in). */
+export interface InsightRoutesOptions {
+  db: Db;
+}
+
 /**
  * The customer's view of the gateway (the Analytics and Requests pages): per-method figures and
  * the request log (insight-retention.job.ts says how long each is kept).
  */
-export const insightRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {
+export const insightRoutes: FastifyPluginAsyncTypebox<InsightRoutesOptions> = async (app, { db }) => {
   route(app, endpoints.usage.methods, {}, async (req) => {
     const rows = await readMethodStats(db, requireAccount(req).id, filterOf(req.query));
     return ok({

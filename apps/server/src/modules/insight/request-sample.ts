@@ -1,4 +1,4 @@
-import type { MethodRun } from '../rpc/rpc-request.ts';
+import type { MethodRun } from './method-run.ts';
 import { methodName, type Observer } from './observed-request.ts';
 import type { LoggedRequest } from './request-log.store.ts';
 

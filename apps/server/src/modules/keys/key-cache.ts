@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { billingEnabledAccounts } from '../accounts/accounts.service.ts';
+import { billingEnabledAccounts } from '../accounts/billing-status.ts';
 import { JwtVerifier } from './key-jwt.ts';
 import { KeyPolicy } from './key-policy.ts';
 import { findGatewayKeys, findGatewayKeyVersions, type GatewayKeyRow } from './keys.store.ts';

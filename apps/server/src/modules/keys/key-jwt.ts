@@ -1,6 +1,5 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { JWT_MAX_LIFETIME_SECONDS, type JwtAlgorithm, KeyRuleMessages } from '@ebs/contract';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, JWT_MAX_LIFETIME_SECONDS, type JwtAlgorithm, KeyRuleMessages } from '@ebs/contract';
 
 /**
  * JWT-signed requests (docs/api.md "JWT-signed requests"): a key may require every request to carry

@@ -1,11 +1,11 @@
 import {
+  badRequest,
   KEY_RULE_LABELS,
   type KeyRuleList,
   KeyRuleMessages,
   parseKeyRuleList,
   type UpdateApiKeySettingsBody,
 } from '@ebs/contract';
-import { badRequest } from '../../http/errors.ts';
 import { readPublicKeyPem } from './key-jwt.ts';
 import type { LimitCeilings } from './key-limits.ts';
 import type { StoredKeySettings } from './keys.store.ts';

@@ -1,10 +1,10 @@
 import { endpoints, Messages } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
 import { requireAccount, requireCaller } from '../../http/guards.ts';
 import { noBody, ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
+import type { KeysService } from './keys.service.ts';
 import { checkKeyName } from './keys.service.ts';
 
 /**
@@ -20,8 +20,13 @@ const keyNameRule =
     (body as Record<string, unknown>)[field] = name;
   };
 
+/** What keyRoutes is built from (the composition root hands it in). */
+export interface KeyRoutesOptions {
+  keys: KeysService;
+}
+
 /** The API key calls of spec A §7: any member of the account manages its keys. */
-export const keyRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { keys }) => {
+export const keyRoutes: FastifyPluginAsyncTypebox<KeyRoutesOptions> = async (app, { keys }) => {
   const { list, create, createByName, rename, activate, deactivate, remove, settings, updateSettings, roll } =
     endpoints.keys;
 

@@ -5,17 +5,19 @@ import {
   type ApiKey,
   type ApiKeyList,
   type ApiKeySettings,
+  AppError,
+  badRequest,
   type CreatedApiKey,
   hasControlCharacters,
   isApiKeyNameGiven,
   type KeyRollOverlap,
   KeyRuleMessages,
   Messages,
+  notFound,
   type RolledApiKey,
   type UpdateApiKeySettingsBody,
 } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { lockAccountRow } from '../accounts/account-rows.service.ts';
 import { hashApiKey, newApiKeySecret } from './api-key-secret.ts';
 import type { LimitCeilings } from './key-limits.ts';
@@ -166,5 +168,3 @@ function found<T>(key: T | undefined): T {
   if (!key) throw notFound(Messages.apiKeyNotFound);
   return key;
 }
-
-export { findActiveKeyDayLimits, findKeyNames } from './keys.store.ts';

@@ -1,6 +1,5 @@
 import type { TransactionListQuery } from '@ebs/contract';
-import { TRANSACTION_TYPES } from '@ebs/contract';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, TRANSACTION_TYPES } from '@ebs/contract';
 import { DAY_MS, dayStart, parseNameList } from '../../http/query.ts';
 import type { TransactionFilter } from './ledger.store.ts';
 

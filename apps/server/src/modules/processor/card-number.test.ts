@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandOf, checkCard, isExpired, luhnValid, ProcessorMessages } from './card-number.ts';
+import { isExpired } from '../cards/card-expiry.ts';
+import { brandOf, checkCard, luhnValid, ProcessorMessages } from './card-number.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const card = (number: string, extra: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}) =>

@@ -1,3 +1,5 @@
+import { isExpired } from '../cards/card-expiry.ts';
+
 /** The local card processor's checks on a card as typed, with the texts a hosted provider shows. */
 
 export type CardBrand = 'amex' | 'jcb' | 'mastercard' | 'unionpay' | 'visa';
@@ -43,9 +45,6 @@ export function brandOf(digits: string): CardBrand | undefined {
   if (/^4(\d{12}|\d{15}|\d{18})$/.test(digits)) return 'visa';
   return undefined;
 }
-
-/** A card expires at the end of its month. */
-export const isExpired = (month: number, year: number, now = new Date()) => Date.UTC(year, month, 1) <= now.getTime();
 
 export interface CardInput {
   number: string;

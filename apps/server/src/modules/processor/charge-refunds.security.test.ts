@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandError, HELP, runCommand } from '../../cli/commands.ts';
+import { CommandError, HELP, runCommand } from '../../app/commands.ts';
 import { ownerView, ownerWithCard } from '../../testing/cards.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { ledgerViolations } from '../../testing/ledger-invariants.ts';

@@ -1,7 +1,8 @@
-import { endpoints } from '@ebs/contract';
+import { AppError, endpoints } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { addressKey, enforce } from '../../http/rate-limit.ts';
 import { route } from '../../http/route.ts';
 import { type LocalCardProcessor, ProcessorError } from './local-processor.ts';
@@ -20,11 +21,19 @@ async function asCardError<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What processorRoutes is built from (the composition root hands it in). */
+export interface ProcessorRoutesOptions {
+  processor: LocalCardProcessor;
+  limiter: RateLimiter;
+  config: Config;
+  db: Db;
+}
+
 /**
  * The local card processor's own endpoints, called by the card-entry component in the browser
  * (never by the console API): they stand where a hosted provider's would.
  */
-export const processorRoutes: FastifyPluginAsyncTypebox<Deps & { processor: LocalCardProcessor }> = async (
+export const processorRoutes: FastifyPluginAsyncTypebox<ProcessorRoutesOptions> = async (
   app,
   { processor, limiter, config, db },
 ) => {

@@ -6,7 +6,7 @@ import type { KeyLimits } from '../keys/key-limits.ts';
 import type { MethodPolicy } from './method-policy.ts';
 import type { AnswerOptions, GatewayAnswer, NetworkGateway } from './network-gateway.ts';
 import { type RequestPlan, screenCalls } from './request-plan.ts';
-import type { Caller } from './rpc.service.ts';
+import type { Caller } from './rpc-request.ts';
 import { type ParsedRpcBody, parseRpcBody, RpcRefusal } from './rpc-request.ts';
 import { UpstreamError } from './upstreams.ts';
 import type { UsageMeter } from './usage-meter.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { keccak256 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands.ts';
+import { runCommand } from '../../app/commands.ts';
 import { pglite } from '../../testing/databases.ts';
 import { accountWithKey, rpcCall } from '../../testing/keys.ts';
 import { until } from '../../testing/poll.ts';

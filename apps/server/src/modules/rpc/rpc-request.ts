@@ -1,4 +1,14 @@
 import { RpcErrorCodes, RpcMessages } from '@ebs/contract';
+import type { MethodRun } from '../insight/method-run.ts';
+import type { KeyState } from '../keys/key-cache.ts';
+
+/** Who a request is from, once its key is checked. */
+export interface Caller {
+  accountId: string;
+  apiKeyId: string;
+  /** The key as the cache holds it: its rules and limits. */
+  key: KeyState;
+}
 
 /** A refusal the gateway answers with a JSON-RPC error object and an HTTP status. */
 export class RpcRefusal extends Error {
@@ -24,12 +34,6 @@ export interface RpcCall {
   method: string;
   id?: unknown;
   params?: unknown;
-}
-
-/** Calls of one method in a row: a batch of 50 eth_call is one run of 50. */
-export interface MethodRun {
-  method: string;
-  calls: number;
 }
 
 export interface ParsedRpcBody {

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { type ApiKeySettings, RpcErrorCodes, RpcMessages, rpcCloseCode, rpcWebSocketUrl } from '@ebs/contract';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCommand } from '../../cli/commands.ts';
+import { runCommand } from '../../app/commands.ts';
 import type { Db } from '../../db/database.ts';
 import { pglite, testDatabases } from '../../testing/databases.ts';
 import { es256 } from '../../testing/jwt.ts';

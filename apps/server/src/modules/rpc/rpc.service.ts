@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { addressKey, type RateLimiter } from '../../http/rate-limit.ts';
 import { GatewayInsight } from '../insight/gateway-insight.ts';
 import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
-import { KeyCache, type KeyState } from '../keys/key-cache.ts';
+import { KeyCache } from '../keys/key-cache.ts';
 import { KeyLimits } from '../keys/key-limits.ts';
 import { AnswerMemory } from './answer-memory.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
@@ -17,19 +17,12 @@ import { MethodPolicy } from './method-policy.ts';
 import { NetworkGateway } from './network-gateway.ts';
 import { RpcPipeline } from './pipeline.ts';
 import type { CacheFigures } from './response-cache.ts';
-import { RpcRefusal } from './rpc-request.ts';
+import { type Caller, RpcRefusal } from './rpc-request.ts';
 import { type SubscriptionFigures, SubscriptionHub } from './subscription-hub.ts';
 import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface Caller {
-  accountId: string;
-  apiKeyId: string;
-  /** The key as the cache holds it: its rules and limits. */
-  key: KeyState;
-}
 
 /**
  * Blocks below the head before the cache keeps an answer at a block (RPC_CACHE_DEPTHS overrides):

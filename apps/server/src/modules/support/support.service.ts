@@ -1,6 +1,5 @@
-import { isContactMessageLongEnough, Messages, type SupportTicket } from '@ebs/contract';
+import { AppError, badRequest, isContactMessageLongEnough, Messages, type SupportTicket } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import type { RateLimiter, RateRule } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { accountName } from '../accounts/accounts.service.ts';

@@ -1,4 +1,5 @@
 import {
+  badRequest,
   displayNetworkName,
   displayResourceName,
   endpoints,
@@ -7,9 +8,8 @@ import {
   type UsageListQuery,
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
 import { plainDecimal, sendCsv } from '../../http/csv.ts';
-import { badRequest } from '../../http/errors.ts';
 import { requireAccount } from '../../http/guards.ts';
 import { dayRange, parseNameList } from '../../http/query.ts';
 import { ok } from '../../http/reply.ts';
@@ -46,8 +46,13 @@ function usageFilter(accountId: string, query: UsageListQuery) {
   return { from: query.dateStart, to: query.dateEnd, resources, order: query.order };
 }
 
+/** What usageRoutes is built from (the composition root hands it in). */
+export interface UsageRoutesOptions {
+  db: Db;
+}
+
 /** The usage calls of spec A §7 Transactions and usage. */
-export const usageRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db }) => {
+export const usageRoutes: FastifyPluginAsyncTypebox<UsageRoutesOptions> = async (app, { db }) => {
   route(app, endpoints.usage.list, {}, async (req) => {
     const accountId = requireAccount(req).id;
     const { query } = req;

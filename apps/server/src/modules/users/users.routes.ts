@@ -1,15 +1,21 @@
-import { endpoints } from '@ebs/contract';
+import { endpoints, unauthorized } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Deps } from '../../deps.ts';
-import { unauthorized } from '../../http/errors.ts';
+import type { Db } from '../../db/database.ts';
 import { requireCaller } from '../../http/guards.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { addressKey, enforce } from '../../http/rate-limit.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import { referralCodeExists } from '../ambassador/ambassador.service.ts';
 import { findUserInfo } from './users.service.ts';
 
-export const userRoutes: FastifyPluginAsyncTypebox<Deps> = async (app, { db, limiter }) => {
+/** What userRoutes is built from (the composition root hands it in). */
+export interface UserRoutesOptions {
+  db: Db;
+  limiter: RateLimiter;
+}
+
+export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, { db, limiter }) => {
   const { users } = endpoints;
 
   route(app, users.info, {}, async (req) => {

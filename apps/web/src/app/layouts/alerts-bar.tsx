@@ -1,8 +1,8 @@
 import type { ActiveAlert } from '@ebs/contract';
 import { Alert } from 'antd';
 import { Link } from 'react-router-dom';
+import { accountPath } from '../../config/paths';
 import { Texts } from '../../lib/texts';
-import { accountPath } from '../paths';
 
 /**
  * The account's alerts that hold now, above every account page until each clears. Only the owner

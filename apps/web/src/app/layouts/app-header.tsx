@@ -1,9 +1,9 @@
 import { Layout } from 'antd';
 import { Link } from 'react-router-dom';
 import { usePublicConfig } from '../../api/public-config';
+import { paths } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 import { useUserInfoLoader } from '../../session/use-user-info-loader';
-import { paths } from '../paths';
 import { UserMenu } from './user-menu';
 
 export function AppHeader() {

@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
 import { Outlet, useMatch } from 'react-router-dom';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { AppHeader } from './app-header';
 
 /** Header above every signed-in page; account pages bring their own side menu and content area. */

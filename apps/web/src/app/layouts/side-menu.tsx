@@ -10,8 +10,8 @@ import {
 import { Menu, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { type AccountRoute, accountPath } from '../../config/paths';
 import { Texts } from '../../lib/texts';
-import { type AccountRoute, accountPath } from '../paths';
 import './side-menu.css';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];

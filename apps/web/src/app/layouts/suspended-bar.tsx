@@ -2,7 +2,7 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Messages } from '@ebs/contract';
 import { Alert, Tooltip } from 'antd';
 import { Link } from 'react-router-dom';
-import { accountPath } from '../paths';
+import { accountPath } from '../../config/paths';
 
 /** spec B §2: shown on account pages while the account's billing API is disabled. */
 export function SuspendedBar({ accountId }: { accountId: string }) {

@@ -1,10 +1,10 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 import { useSession } from '../../session/session-store';
 import { signOut } from '../../session/sign-out';
-import { paths } from '../paths';
 
 const SIGN_OUT = 'sign-out';
 

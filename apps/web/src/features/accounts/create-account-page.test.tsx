@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
+import { apiKey } from '../../testing/api-keys';
 import {
   callsTo,
   type EndpointStub,
@@ -14,7 +15,6 @@ import {
   setUpPageTests,
   wrapped,
 } from '../../testing/page-test-kit';
-import { apiKey } from '../keys/keys-test-kit';
 import { CreateAccountPage } from './create-account-page';
 
 const DRAFT = '22222222-2222-4222-8222-222222222222';

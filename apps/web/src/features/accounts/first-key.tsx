@@ -1,13 +1,13 @@
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
+import { useCreateApiKey } from '../../api/keys-queries';
 import { useApiBase } from '../../api/public-config';
+import { FirstCall } from '../../components/first-call/first-call';
+import { FirstCallTexts as T } from '../../components/first-call/first-call-texts';
 import { SecretValue } from '../../components/secret-value';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { rememberKeySecret } from '../../session/key-secrets';
-import { useCreateApiKey } from '../keys/keys-queries';
-import { FirstCall } from '../services/first-call/first-call';
-import { FirstCallTexts as T } from '../services/first-call/first-call-texts';
 
 /**
  * The wizard's last step, past the spec's Done: "Create your first API key" makes a key in the new

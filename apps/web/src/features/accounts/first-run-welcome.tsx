@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 
 /** A new user's welcome above the empty accounts table: it leads to the wizard. */

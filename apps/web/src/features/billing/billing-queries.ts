@@ -2,6 +2,7 @@ import type { AccountDetails } from '@ebs/contract';
 import { endpoints, Messages } from '@ebs/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiText } from '../../api/client';
+import { billingAccountKey } from '../../api/usage-queries';
 import { pageOffset, TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { toast } from '../../lib/toast';
 import { accountDetailsKey } from '../../session/account-details';
@@ -15,7 +16,7 @@ export interface TransactionParams {
 
 export const billingKeys = {
   /** Everything of one account's billing history, e.g. to refresh after a deposit. */
-  account: (accountId: string) => ['billing', accountId] as const,
+  account: billingAccountKey,
   transactions: (accountId: string, params: TransactionParams) =>
     ['billing', accountId, 'transactions', params] as const,
   types: ['billing', 'transaction-types'] as const,

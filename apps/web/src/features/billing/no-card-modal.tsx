@@ -1,6 +1,6 @@
 import { Button, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { accountPath } from '../../app/paths';
+import { accountPath } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 
 const T = Texts.billing;

@@ -1,12 +1,12 @@
 import { displayResourceName, isForwardingResource, resourceTitle, type UsageResource } from '@ebs/contract';
 import { Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useMonthlyUsage, useUsageResources } from '../../api/usage-queries';
 import { formatTableAmount } from '../../lib/format';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
-import { unitPriceText } from './unit-price';
-import { monthToDate, type ResourceMonth } from './usage-month';
-import { useMonthlyUsage, useUsageResources } from './usage-queries';
+import { unitPriceText } from '../../lib/unit-price';
+import { monthToDate, type ResourceMonth } from '../../lib/usage-month';
 
 const T = Texts.billing;
 const NOTHING: ResourceMonth = { usage: 0, price: 0 };

@@ -1,6 +1,7 @@
 import { displayResourceName, type ResourceUsageRecord } from '@ebs/contract';
 import { Table, type TableProps, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { useUsageResourceNames } from '../../api/usage-queries';
 import { ExportButton } from '../../components/export-button';
 import { tableLocale } from '../../components/load-state';
 import { formatTableAmount } from '../../lib/format';
@@ -8,7 +9,7 @@ import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { antdSortOrder, readTableChange, serverPagination } from '../../lib/server-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { exportUsage, type UsageParams, useUsage, useUsageResourceNames } from './usage-queries';
+import { exportUsage, type UsageParams, useUsage } from './usage-queries';
 
 const T = Texts.billing;
 

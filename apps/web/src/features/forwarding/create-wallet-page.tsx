@@ -12,8 +12,8 @@ import {
 import { Button, Card, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { accountPath } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
+import { accountPath } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import {

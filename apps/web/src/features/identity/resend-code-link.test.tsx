@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme';
+import { theme } from '../../config/theme';
 import { keepAntdStyles } from '../../testing/antd-styles';
 import { spyOnToasts } from '../../testing/page-test-kit';
 import { ResendCodeLink } from './resend-code-link';

@@ -1,8 +1,8 @@
 import { Messages } from '@ebs/contract';
 import { Form, Input, Space, Typography } from 'antd';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { SubmitButton } from '../../components/submit-button';
+import { paths } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { codeRules, digitsOnly } from './form-rules';

@@ -1,7 +1,7 @@
 import { Messages, THIRD_PARTY_ERROR_PARAM } from '@ebs/contract';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { isSignedIn, useSession } from '../../session/session-store';
 

@@ -1,6 +1,6 @@
 import { RPC_NETWORKS } from '@ebs/contract';
 import { Select } from 'antd';
-import { useApiKeys } from '../keys/keys-queries';
+import { useApiKeys } from '../../api/keys-queries';
 import { InsightTexts as T } from './insight-texts';
 
 interface FilterProps {

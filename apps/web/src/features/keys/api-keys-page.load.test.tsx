@@ -1,6 +1,7 @@
 import { type ApiKeyList, endpoints } from '@ebs/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { apiKey, keyList } from '../../testing/api-keys';
 import {
   callsTo,
   failed,
@@ -12,7 +13,6 @@ import {
   wrapped,
 } from '../../testing/page-test-kit';
 import { ApiKeysPage } from './api-keys-page';
-import { apiKey, keyList } from './keys-test-kit';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const production = apiKey('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Production', 'ACTIVE');

@@ -2,6 +2,7 @@ import { type ApiKey, type CreatedApiKey, type Endpoint, endpoints, Messages } f
 import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
+import { apiKey, keyList } from '../../testing/api-keys';
 import { stubClipboard } from '../../testing/clipboard';
 import {
   callsTo,
@@ -15,7 +16,6 @@ import {
   wrapped,
 } from '../../testing/page-test-kit';
 import { ApiKeysPage } from './api-keys-page';
-import { apiKey, keyList } from './keys-test-kit';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const SECRET = 'Zm9vYmFyYmF6cXV4LXNlY3JldC1rZXktMDEyMzQ1Njc';

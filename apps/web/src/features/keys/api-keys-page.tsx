@@ -3,6 +3,7 @@ import type { ApiKey, CreatedApiKey } from '@ebs/contract';
 import { Button, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useApiKeys } from '../../api/keys-queries';
 import { EditButton } from '../../components/edit-button';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { tableLocale } from '../../components/load-state';
@@ -11,7 +12,7 @@ import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { rememberKeySecret } from '../../session/key-secrets';
 import { KeySecurityTexts } from './key-security-texts';
-import { useActivateApiKey, useApiKeys } from './keys-queries';
+import { useActivateApiKey } from './keys-queries';
 
 // Opened on demand: their Modal and Form load on first open, not with the page.
 const CreateApiKeyModal = lazyDialog(() => import('./create-api-key-modal').then((m) => m.CreateApiKeyModal));

@@ -1,9 +1,9 @@
 import { API_KEY_NAME_MAX, type CreatedApiKey, isApiKeyNameGiven, Messages } from '@ebs/contract';
 import { Button, Form, Input, Modal } from 'antd';
 import { useId } from 'react';
+import { useCreateApiKey } from '../../api/keys-queries';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
-import { useCreateApiKey } from './keys-queries';
 
 const T = Texts.keys;
 

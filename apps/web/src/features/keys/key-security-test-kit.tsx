@@ -2,9 +2,9 @@ import { type ApiKeySettings, endpoints, Messages, type UpdateApiKeySettingsBody
 import { fireEvent, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { toast } from '../../lib/toast';
+import { apiKey, keyList } from '../../testing/api-keys';
 import { type EndpointStub, on, renderPage, serveEndpoints, wrapped } from '../../testing/page-test-kit';
 import { ApiKeysPage } from './api-keys-page';
-import { apiKey, keyList } from './keys-test-kit';
 
 /** Helpers of the page tests of a key's details drawer: the page over a stand-in of the settings. */
 

@@ -1,5 +1,4 @@
 import {
-  API_KEY_LIST_LIMIT,
   type ApiKeySettings,
   endpoints,
   type KeyRollOverlap,
@@ -8,52 +7,12 @@ import {
 } from '@ebs/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { apiKeyKeys, useKeyChange } from '../../api/keys-queries';
 import { toast } from '../../lib/toast';
 
-export const apiKeyKeys = {
-  list: (accountId: string) => ['account', accountId, 'api-keys'] as const,
-  settings: (accountId: string, apiKeyId: string) => ['account', accountId, 'api-keys', apiKeyId, 'settings'] as const,
-};
+/** The API Keys page's own calls; the key list and a new key are in api/keys-queries.ts. */
 
-const { list, create, rename, activate, deactivate, remove, settings, updateSettings, roll } = endpoints.keys;
-
-/** spec A §7, §9: the console fetches 100 keys at offset 0. */
-export const useApiKeys = (accountId: string) =>
-  useQuery({
-    queryKey: apiKeyKeys.list(accountId),
-    queryFn: () => api(list, { accountId, query: { limit: API_KEY_LIST_LIMIT, offset: 0 } }),
-    enabled: accountId !== '',
-  });
-
-/** A change to the account's keys: its success toast, then the list is fetched again. */
-function useKeyChange<V, R>(
-  accountId: string,
-  call: (variables: V) => Promise<R>,
-  successText: (result: R) => string,
-  options: { gcTime?: number } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    ...options,
-    onSuccess: async (result) => {
-      toast.success(successText(result));
-      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.list(accountId) });
-    },
-  });
-}
-
-/**
- * The answer holds the key itself, shown once: the mutation is dropped from the cache as soon as
- * nothing observes it, so the key lives only as long as the display that shows it.
- */
-export const useCreateApiKey = (accountId: string) =>
-  useKeyChange(
-    accountId,
-    (apiKeyName: string) => api(create, { accountId, body: { apiKeyName } }),
-    (created) => Messages.createdName(created.name),
-    { gcTime: 0 },
-  );
+const { rename, activate, deactivate, remove, settings, updateSettings, roll } = endpoints.keys;
 
 export const useRenameApiKey = (accountId: string) =>
   useKeyChange(

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { accountPath } from '../../app/paths';
+import { accountPath } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 import type { LegendEntry } from './chart-option';
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { monthToDate } from '../billing/usage-month';
+import { monthToDate } from '../../lib/usage-month';
 import { axisLabelFormat, axisLabels, daysOf, lastDays, PRESET_DAYS, toBounds } from './overview-dates';
 
 const day = (text: string) => dayjs(`${text}T15:30:00`);

@@ -2,9 +2,9 @@ import { endpoints, type ResourceUsageRecord } from '@ebs/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
+import { MONTHLY_PAGE_SIZE, usagePage } from '../../api/usage-queries';
 import { fetchAllPages } from '../../lib/all-pages';
 import { toast } from '../../lib/toast';
-import { MONTHLY_PAGE_SIZE, usagePage } from '../billing/usage-queries';
 import type { DayBounds } from './overview-dates';
 import { monthlyBill, WITHDRAW_TYPE } from './usage-sums';
 

@@ -1,7 +1,7 @@
 import type { ResourceUsageRecord, Transaction } from '@ebs/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { fetchAllPages } from '../../lib/all-pages';
-import { monthlyUsage } from '../billing/usage-month';
+import { monthlyUsage } from '../../lib/usage-month';
 import { dailySeries, monthlyBill } from './usage-sums';
 
 let next = 0;

@@ -3,14 +3,14 @@ import { RPC_NETWORKS, rpcUrl, rpcWebSocketUrl } from '@ebs/contract';
 import { Button, Card, Col, Flex, Form, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useApiKeys } from '../../api/keys-queries';
 import { useApiBase, usePublicConfig } from '../../api/public-config';
-import { accountPath } from '../../app/paths';
 import { CopyButton } from '../../components/copy-button';
+import { FirstCall } from '../../components/first-call/first-call';
+import { FirstCallTexts } from '../../components/first-call/first-call-texts';
+import { accountPath } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 import { keySecret, rememberKeySecret } from '../../session/key-secrets';
-import { useApiKeys } from '../keys/keys-queries';
-import { FirstCall } from './first-call/first-call';
-import { FirstCallTexts } from './first-call/first-call-texts';
 
 const T = Texts.rpc;
 

@@ -2,10 +2,10 @@ import { ApiOutlined, SwapOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Typography } from 'antd';
 import { type ReactNode, useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { accountPath } from '../../app/paths';
+import { PriceList } from '../../components/price-list';
+import { accountPath } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 import { useTokenForwardingEnabled } from '../../session/token-forwarding';
-import { PriceList } from '../billing/price-list';
 
 const T = Texts.services;
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ForwardingMessages } from '@ebs/contract';
+import { AppError, ForwardingMessages } from '@ebs/contract';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../http/errors.ts';
 import { checkWebhookHeader, newWebhookId, signWebhook, webhookHeaders } from './webhook-signature.ts';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

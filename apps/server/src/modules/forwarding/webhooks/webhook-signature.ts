@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { ForwardingMessages } from '@ebs/contract';
-import { badRequest } from '../../../http/errors.ts';
+import { badRequest, ForwardingMessages } from '@ebs/contract';
 
 /** Standard Webhooks: secrets are `whsec_` and the base64 of the key bytes. */
 const SECRET_PREFIX = 'whsec_';

@@ -1,7 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { ForwardingMessages } from '@ebs/contract';
-import { AppError } from '../../../http/errors.ts';
+import { AppError, ForwardingMessages } from '@ebs/contract';
 
 /** Why a webhook URL was turned down; every kind is the user's input, so a 400. */
 export class WebhookTargetError extends AppError {

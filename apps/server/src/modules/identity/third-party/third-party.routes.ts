@@ -8,8 +8,8 @@ import {
 } from '@ebs/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../../config.ts';
 import { cookieSecure } from '../../../config.ts';
-import type { Deps } from '../../../deps.ts';
 import { addressKey } from '../../../http/rate-limit.ts';
 import { route } from '../../../http/route.ts';
 import { REFRESH_COOKIE, refreshCookieOptions } from '../identity.routes.ts';
@@ -19,13 +19,19 @@ export const FLOW_COOKIE = 'ebs_third_party';
 /** The flow cookie travels only to the third-party routes. */
 const FLOW_COOKIE_PATH = '/auth/third-party';
 
+/** What thirdPartyRoutes is built from (the composition root hands it in). */
+export interface ThirdPartyRoutesOptions {
+  thirdParty: ThirdPartySignIn;
+  config: Config;
+}
+
 /**
  * Third-party sign-in (docs/decisions.md): `start` sends the browser to the provider, `callback`
  * brings it back signed in (the refresh cookie set, as /auth/sign-in sets it), to the Login page's
  * second step when the user has two-factor sign-in on (no cookie; the challenge in the fragment),
  * or to /login with an error code. Both are browser navigations, so both answer with redirects.
  */
-export const thirdPartyRoutes: FastifyPluginAsyncTypebox<Deps & { thirdParty: ThirdPartySignIn }> = async (
+export const thirdPartyRoutes: FastifyPluginAsyncTypebox<ThirdPartyRoutesOptions> = async (
   app,
   { config, thirdParty },
 ) => {

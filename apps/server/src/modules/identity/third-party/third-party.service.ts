@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  AppError,
   isValidEmail,
   type MfaChallenge,
   normalizeEmail,
@@ -13,7 +14,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
-import { AppError } from '../../../http/errors.ts';
 import { enforce, type RateLimiter } from '../../../http/rate-limit.ts';
 import { acceptInvitations } from '../../accounts/account-access.service.ts';
 import { maskEmail } from '../codes.ts';

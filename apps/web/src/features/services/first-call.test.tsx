@@ -1,7 +1,8 @@
 import { endpoints } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rememberKeySecret } from '../../../session/key-secrets';
+import { rememberKeySecret } from '../../session/key-secrets';
+import { apiKey, keyList } from '../../testing/api-keys';
 import {
   endpointCall,
   type FetchCall,
@@ -9,9 +10,8 @@ import {
   serveFetch,
   setUpPageTests,
   wrapped,
-} from '../../../testing/page-test-kit';
-import { apiKey, keyList } from '../../keys/keys-test-kit';
-import { RpcServicePage } from '../rpc-page';
+} from '../../testing/page-test-kit';
+import { RpcServicePage } from './rpc-page';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const API = 'https://api.example.com';

@@ -1,8 +1,8 @@
 import { isForwardingResource, resourceTitle } from '@ebs/contract';
 import { Card } from 'antd';
-import { Texts } from '../../lib/texts';
-import { unitPriceText } from './unit-price';
-import { useUsageResources } from './usage-queries';
+import { useUsageResources } from '../api/usage-queries';
+import { Texts } from '../lib/texts';
+import { unitPriceText } from '../lib/unit-price';
 
 const T = Texts.billing;
 

@@ -1,7 +1,7 @@
 import { RPC_NETWORKS, type RpcNetwork, rpcEndpoint, rpcUrl } from '@ebs/contract';
 import { Flex, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { CopyButton } from '../../../components/copy-button';
+import { CopyButton } from '../copy-button';
 import { AddToWallet } from './add-to-wallet';
 import { callSnippets } from './call-snippets';
 import './first-call.css';

@@ -1,6 +1,6 @@
 import type { RpcNetwork } from '@ebs/contract';
 import { Button, Tooltip } from 'antd';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../lib/toast';
 import { FirstCallTexts as T } from './first-call-texts';
 import { addChainParameters, injectedWallet } from './wallet-networks';
 

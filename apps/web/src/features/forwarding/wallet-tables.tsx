@@ -44,6 +44,8 @@ function WalletTable<W extends { id: string }>({
   const scroll = useTableScroll();
   return (
     <Table<W>
+      // Middle padding: the forwarding wallets' eight columns fit a 1440 px window.
+      size="middle"
       className="clickable-rows"
       rowKey="id"
       columns={columns}
@@ -59,6 +61,8 @@ function WalletTable<W extends { id: string }>({
 
 /** Text kept whole that may take two lines, where one long line would push columns out of view. */
 const wrapped = (text: string) => <span className="wrapped-cell">{text}</span>;
+/** A date and time, the time on a line of its own. */
+const wrappedDate = (iso: string | null) => <span className="wrapped-cell wrapped-date">{dateText(iso)}</span>;
 
 const networkColumn = { title: T.network, dataIndex: 'network', key: 'network', render: displayNetworkName };
 const wideNetworkColumn = { ...networkColumn, responsive: WIDE_ONLY };
@@ -66,7 +70,7 @@ const wideNetworkColumn = { ...networkColumn, responsive: WIDE_ONLY };
 export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWallet>) {
   const columns: TableProps<TokenForwardingWallet>['columns'] = [
     // A phone keeps the address (what a person knows a wallet by); the drawer shows the rest. The ID
-    // stays whole but wraps at its dashes, so that the eight columns fit a 1440 px window.
+    // and the date stay whole but take two lines, so that the eight columns fit a 1440 px window.
     { title: T.id, dataIndex: 'id', key: 'id', responsive: WIDE_ONLY, render: wrapped },
     { title: T.token, dataIndex: 'token', key: 'token', responsive: WIDE_ONLY },
     { title: T.address, dataIndex: 'publicAddress', key: 'publicAddress' },
@@ -82,7 +86,7 @@ export function ForwardingWalletTable(props: WalletTableProps<TokenForwardingWal
       key: 'balanceLastCheckedAt',
       responsive: WIDE_ONLY,
       sorter: (a, b) => time(a.balanceLastCheckedAt) - time(b.balanceLastCheckedAt),
-      render: dateText,
+      render: wrappedDate,
     },
     // After the spec's five, what a person scanning the list asks next: where a wallet lives, where
     // its tokens go (shortened; whole on hover and in the drawer) and what it held at the last check.

@@ -8,6 +8,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import type { Db } from '../../apps/server/src/db/database.ts';
 import { memoryRateLimiter } from '../../apps/server/src/http/rate-limit.ts';
 import { outboxMailer } from '../../apps/server/src/mail/mailer.ts';
+import { gatewayAccounts } from '../../apps/server/src/modules/accounts/billing-status.ts';
 import type { ChainRpc } from '../../apps/server/src/modules/forwarding/chain.ts';
 import { localSender } from '../../apps/server/src/modules/forwarding/forwarding.test-kit.ts';
 import { buildForwarding } from '../../apps/server/src/modules/forwarding/forwarding.ts';
@@ -100,7 +101,7 @@ export async function measureScan(
     RPC_UPSTREAMS: JSON.stringify({ [info.rpcPath]: [node.url] }),
   });
   const log = Fastify({ logger: { level: 'warn' } }).log;
-  const rpc = new RpcGateway(db, config, log, memoryRateLimiter());
+  const rpc = new RpcGateway(db, config, log, memoryRateLimiter(), gatewayAccounts);
   cleanup.add(() => rpc.close());
   const secrets = await loadSecrets(config);
   // The engine's own wiring (buildForwarding), once per way of reading: each has its chains' state.

@@ -4,8 +4,9 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { memoryRateLimiter } from './http/rate-limit.ts';
 import { outboxMailer, smtpMailer } from './mail/mailer.ts';
-import { buildForwarding } from './modules/forwarding/forwarding.ts';
-import { RpcGateway } from './modules/rpc/rpc.service.ts';
+import { gatewayAccounts } from './modules/accounts/index.ts';
+import { buildForwarding } from './modules/forwarding/index.ts';
+import { RpcGateway } from './modules/rpc/index.ts';
 import { loadSecrets } from './secrets.ts';
 
 /**
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const secrets = await loadSecrets(config);
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, log);
-  const rpc = new RpcGateway(db, config, log, memoryRateLimiter());
+  const rpc = new RpcGateway(db, config, log, memoryRateLimiter(), gatewayAccounts);
   const { engine } = buildForwarding({ db, config, secrets, rpc, mailer, log });
   engine.start(config.FORWARDING_SCAN_SECONDS);
   log.info({ owner: engine.owner }, 'token forwarding engine started');

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { fromLoopbackSocket } from '../http/loopback.ts';
 import { route } from '../http/route.ts';
 import type { Jobs } from '../jobs/scheduler.ts';
-import type { RpcGateway } from '../modules/rpc/rpc.service.ts';
+import type { RpcGateway } from '../modules/rpc/index.ts';
 import type { Secrets } from '../secrets.ts';
 import { snapshotDatabase } from './backup-file.ts';
 import { CommandError, runCommand } from './commands.ts';

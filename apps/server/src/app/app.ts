@@ -17,37 +17,44 @@ import { registerSecurityHeaders } from '../http/security-headers.ts';
 import { refuseUnusableValues, validatorOptions } from '../http/validation.ts';
 import { registerWeb } from '../http/web.ts';
 import { outboxMailer, smtpMailer } from '../mail/mailer.ts';
-import { accountSettingsRoutes } from '../modules/accounts/account-settings.routes.ts';
-import { accountRoutes } from '../modules/accounts/accounts.routes.ts';
-import { AccountsService } from '../modules/accounts/accounts.service.ts';
-import { alertRoutes } from '../modules/alerts/alerts.routes.ts';
-import { ambassadorRoutes } from '../modules/ambassador/ambassador.routes.ts';
-import { billingRoutes } from '../modules/billing/billing.routes.ts';
-import { cardRoutes } from '../modules/cards/cards.routes.ts';
-import { devRoutes } from '../modules/dev/dev.routes.ts';
-import { forwardingRoutes } from '../modules/forwarding/forwarding.routes.ts';
-import { buildForwarding } from '../modules/forwarding/forwarding.ts';
-import { identityRoutes } from '../modules/identity/identity.routes.ts';
-import { IdentityService } from '../modules/identity/identity.service.ts';
-import { callerChecks } from '../modules/identity/request-callers.ts';
-import { thirdPartyRoutes } from '../modules/identity/third-party/third-party.routes.ts';
-import { ThirdPartySignIn } from '../modules/identity/third-party/third-party.service.ts';
-import { IdTokens } from '../modules/identity/tokens.ts';
-import { twoFactorRoutes } from '../modules/identity/two-factor.routes.ts';
-import { TwoFactorService } from '../modules/identity/two-factor.service.ts';
-import { insightRoutes } from '../modules/insight/insight.routes.ts';
-import { keyRoutes } from '../modules/keys/keys.routes.ts';
-import { KeysService } from '../modules/keys/keys.service.ts';
-import { processorRoutes } from '../modules/processor/processor.routes.ts';
-import { rpcRoutes } from '../modules/rpc/rpc.routes.ts';
-import { RpcGateway } from '../modules/rpc/rpc.service.ts';
-import { isGatewayRequest, RpcHttp } from '../modules/rpc/rpc-http.ts';
-import { isGatewayUpgrade, RpcWebSockets } from '../modules/rpc/rpc-ws.ts';
-import { settingRoutes } from '../modules/settings/settings.routes.ts';
-import { supportRoutes } from '../modules/support/support.routes.ts';
-import { SupportService } from '../modules/support/support.service.ts';
-import { usageRoutes } from '../modules/usage/usage.routes.ts';
-import { userRoutes } from '../modules/users/users.routes.ts';
+import {
+  AccountsService,
+  accountRoutes,
+  accountSettingsRoutes,
+  gatewayAccounts,
+  lockAccountRow,
+} from '../modules/accounts/index.ts';
+import { alertRoutes } from '../modules/alerts/index.ts';
+import { ambassadorRoutes } from '../modules/ambassador/index.ts';
+import { billingRoutes, claimWelcomeCredit } from '../modules/billing/index.ts';
+import { cardRoutes, loadStripe } from '../modules/cards/index.ts';
+import { devRoutes } from '../modules/dev/index.ts';
+import { buildForwarding, forwardingRoutes } from '../modules/forwarding/index.ts';
+import {
+  callerChecks,
+  IdentityService,
+  IdTokens,
+  identityRoutes,
+  ThirdPartySignIn,
+  TwoFactorService,
+  thirdPartyRoutes,
+  twoFactorRoutes,
+} from '../modules/identity/index.ts';
+import { insightRoutes } from '../modules/insight/index.ts';
+import { KeysService, keyRoutes } from '../modules/keys/index.ts';
+import { processorRoutes } from '../modules/processor/index.ts';
+import {
+  isGatewayRequest,
+  isGatewayUpgrade,
+  RpcGateway,
+  RpcHttp,
+  RpcWebSockets,
+  rpcRoutes,
+} from '../modules/rpc/index.ts';
+import { cardMandatory, settingRoutes } from '../modules/settings/index.ts';
+import { SupportService, supportRoutes } from '../modules/support/index.ts';
+import { usageRoutes } from '../modules/usage/index.ts';
+import { userRoutes } from '../modules/users/index.ts';
 import { derivedKey, loadSecrets } from '../secrets.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { buildCardProvider } from './card-providers.ts';
@@ -176,13 +183,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const thirdParty = new ThirdPartySignIn(db, config, identity, limiter, app.log);
   const { provider: cardProvider, processor } = await buildCardProvider(config, db);
   const { cards, deposits } = buildPaymentServices(db, cardProvider);
-  const accounts = new AccountsService(db, cards, secrets.dataKey);
-  const keys = new KeysService(db, {
+  const accounts = new AccountsService(db, cards, secrets.dataKey, { cardMandatory, claimWelcomeCredit });
+  const keys = new KeysService(db, lockAccountRow, {
     perSecond: config.RPC_RATE_LIMIT_PER_SECOND,
     perDay: config.RPC_RATE_LIMIT_PER_DAY,
   });
   const support = new SupportService(db, mailer, limiter, config.SUPPORT_EMAIL);
-  const rpc = new RpcGateway(db, config, app.log, limiter, derivedKey(secrets.hmacSecret, 'rpc filter ids'));
+  const rpc = new RpcGateway(
+    db,
+    config,
+    app.log,
+    limiter,
+    gatewayAccounts,
+    derivedKey(secrets.hmacSecret, 'rpc filter ids'),
+  );
   rpc.start();
   const rpcHttp = new RpcHttp(rpc, config, app.log);
   const rpcSockets = new RpcWebSockets(rpc, config, app.log);
@@ -296,8 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (processor) await app.register(processorRoutes, { ...deps, processor });
   // Stripe's refunds and disputes reach the ledger through its signed events (the SDK loaded only then).
   if (config.CARD_PROVIDER === 'stripe' && config.STRIPE_WEBHOOK_SECRET) {
-    const { StripeEvents } = await import('../modules/cards/stripe-events.service.ts');
-    const { stripeWebhookRoutes } = await import('../modules/cards/stripe-webhook.routes.ts');
+    const { StripeEvents, stripeWebhookRoutes } = await loadStripe();
     await app.register(stripeWebhookRoutes, { events: new StripeEvents(db, config.STRIPE_WEBHOOK_SECRET, app.log) });
   }
   await app.register(thirdPartyRoutes, { ...deps, thirdParty });

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { CardProvider } from '../modules/cards/card-provider.ts';
-import { LocalCardProcessor } from '../modules/processor/local-processor.ts';
+import { type CardProvider, loadStripe } from '../modules/cards/index.ts';
+import { LocalCardProcessor } from '../modules/processor/index.ts';
 
 export interface CardProviders {
   /** The provider every card and charge goes to (CARD_PROVIDER). */
@@ -13,8 +13,7 @@ export interface CardProviders {
 /** The configured card provider; the Stripe SDK is loaded only when Stripe is the one. */
 export async function buildCardProvider(config: Config, db: Db): Promise<CardProviders> {
   if (config.CARD_PROVIDER === 'stripe') {
-    const { StripeCardProvider } = await import('../modules/cards/stripe-provider.ts');
-    const { stripeClient } = await import('../modules/cards/stripe-client.ts');
+    const { StripeCardProvider, stripeClient } = await loadStripe();
     return { provider: new StripeCardProvider(stripeClient(config)) };
   }
   const processor = new LocalCardProcessor(db, config.PUBLIC_URL);

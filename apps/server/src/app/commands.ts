@@ -3,19 +3,14 @@ import { AddPaymentCardSetting, BILLABLE_RESOURCES, DepositSetting, normalizeEma
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
 import type { Jobs } from '../jobs/scheduler.ts';
-import { listAccountsWithOwners } from '../modules/accounts/account-rows.service.ts';
-import { accountExists, setFeature } from '../modules/accounts/accounts.service.ts';
-import { grantAmbassador } from '../modules/ambassador/ambassador.service.ts';
-import { findUserByEmail } from '../modules/identity/identity.service.ts';
-import { isMfaEnabled, turnOffTwoFactor } from '../modules/identity/two-factor.service.ts';
-import { findUserNames } from '../modules/identity/user-records.ts';
-import { insertTransaction, parseAmount } from '../modules/ledger/ledger.service.ts';
-import { refundLocalCharge } from '../modules/processor/charge-refunds.ts';
-import { ProcessorError } from '../modules/processor/local-processor.ts';
-import { FaucetRefusal } from '../modules/rpc/faucet.ts';
-import type { RpcGateway } from '../modules/rpc/rpc.service.ts';
-import { findSetting, saveSetting } from '../modules/settings/settings.service.ts';
-import { isKnownResource, listPrices, setPrice } from '../modules/usage/usage.service.ts';
+import { accountExists, listAccountsWithOwners, setFeature } from '../modules/accounts/index.ts';
+import { grantAmbassador } from '../modules/ambassador/index.ts';
+import { findUserByEmail, findUserNames, isMfaEnabled, turnOffTwoFactor } from '../modules/identity/index.ts';
+import { insertTransaction, parseAmount } from '../modules/ledger/index.ts';
+import { ProcessorError, refundLocalCharge } from '../modules/processor/index.ts';
+import { FaucetRefusal, type RpcGateway } from '../modules/rpc/index.ts';
+import { findSetting, saveSetting } from '../modules/settings/index.ts';
+import { isKnownResource, listPrices, setPrice } from '../modules/usage/index.ts';
 
 export interface CommandResult {
   /** What a person reads. */

@@ -2,13 +2,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { JobRun, Jobs } from '../jobs/scheduler.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { cleanUpDrafts } from '../modules/accounts/draft-cleanup.job.ts';
-import { checkAlerts } from '../modules/alerts/alerts.job.ts';
-import { rewardDeposits } from '../modules/ambassador/ambassador.service.ts';
-import { runAutoPay } from '../modules/billing/auto-pay.job.ts';
-import { runBilling } from '../modules/billing/usage-billing.job.ts';
-import type { CardProvider } from '../modules/cards/card-provider.ts';
-import { keepInsight } from '../modules/insight/insight-retention.job.ts';
+import { cleanUpDrafts } from '../modules/accounts/index.ts';
+import { checkAlerts } from '../modules/alerts/index.ts';
+import { rewardDeposits } from '../modules/ambassador/index.ts';
+import { runAutoPay, runBilling } from '../modules/billing/index.ts';
+import type { CardProvider } from '../modules/cards/index.ts';
+import { keepInsight } from '../modules/insight/index.ts';
 import { buildPaymentServices } from './services.ts';
 
 export function buildJobs(deps: {

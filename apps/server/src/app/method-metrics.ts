@@ -1,6 +1,5 @@
 import { Counter, type Metric, type Registry } from 'prom-client';
-import type { MethodTotals } from '../modules/insight/gateway-insight.ts';
-import { upperBoundOf } from '../modules/insight/latency-histogram.ts';
+import { type MethodTotals, upperBoundOf } from '../modules/insight/index.ts';
 
 /** The latency histogram's buckets as exposed, in seconds (the gateway keeps finer ones). */
 const EXPOSED_BOUNDS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Db } from '../db/database.ts';
 import { type JobFigures, jobRuns } from '../jobs/scheduler.ts';
-import { webhookFigures } from '../modules/forwarding/forwarding.service.ts';
-import { ledgerTotals } from '../modules/ledger/ledger.service.ts';
-import type { RpcGateway } from '../modules/rpc/rpc.service.ts';
+import { webhookFigures } from '../modules/forwarding/index.ts';
+import { ledgerTotals } from '../modules/ledger/index.ts';
+import type { RpcGateway } from '../modules/rpc/index.ts';
 import { registerMethodMetrics } from './method-metrics.ts';
 
 /** What the metrics are read from, when Prometheus scrapes. */

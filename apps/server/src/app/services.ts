@@ -1,7 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { DepositService } from '../modules/billing/deposit.service.ts';
-import type { CardProvider } from '../modules/cards/card-provider.ts';
-import { CardsService } from '../modules/cards/cards.service.ts';
+import { DepositService } from '../modules/billing/index.ts';
+import { type CardProvider, CardsService } from '../modules/cards/index.ts';
 
 /**
  * The card and deposit services, built here for the app (app.ts) and for the jobs an operator runs

@@ -8,8 +8,9 @@ import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { memoryRateLimiter } from '../http/rate-limit.ts';
 import { outboxMailer, smtpMailer } from '../mail/mailer.ts';
-import { buildForwarding } from '../modules/forwarding/forwarding.ts';
-import { RpcGateway } from '../modules/rpc/rpc.service.ts';
+import { gatewayAccounts } from '../modules/accounts/index.ts';
+import { buildForwarding } from '../modules/forwarding/index.ts';
+import { RpcGateway } from '../modules/rpc/index.ts';
 import { loadSecrets, secretsFile } from '../secrets.ts';
 import { runBackupCommand } from './backup.ts';
 
@@ -63,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
       const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, consoleLog);
       // Chain access for the forwarding job and the faucet: local nodes start on first use, and stop below.
       const log = Fastify({ logger: { level: 'warn' } }).log;
-      const rpc = new RpcGateway(db, config, log, memoryRateLimiter());
+      const rpc = new RpcGateway(db, config, log, memoryRateLimiter(), gatewayAccounts);
       const forwarding = buildForwarding({ db, config, secrets: await loadSecrets(config), rpc, mailer, log });
       const jobs = buildJobs({
         db,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { findConfirmedUserIdByEmail, findUserEmail, findUserIdByEmail } from '../identity/user-records.ts';
+import { findConfirmedUserIdByEmail, findUserEmail, findUserIdByEmail } from '../identity/index.ts';
 import { findMemberRole } from './membership.store.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function isMemberByEmail(db: Db, accountId: string, email: string):
 }
 
 /** The e-mail of a user who has confirmed it; an unconfirmed one takes up no invitation. */
-export { findConfirmedEmail } from '../identity/user-records.ts';
+export { findConfirmedEmail } from '../identity/index.ts';
 
 /** A member of the account with their e-mail. */
 export async function findMember(db: Db, accountId: string, userId: string): Promise<Member | undefined> {

@@ -10,9 +10,7 @@ import {
   OWNER_ROLE,
 } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { claimWelcomeCredit } from '../billing/bonus.service.ts';
-import type { CardsService } from '../cards/cards.service.ts';
-import { findSetting } from '../settings/settings.service.ts';
+import type { CardsService } from '../cards/index.ts';
 import * as store from './accounts.store.ts';
 import { newSealedSigningSecret } from './signing-secret.ts';
 
@@ -21,11 +19,22 @@ import { newSealedSigningSecret } from './signing-secret.ts';
  * ACCOUNT_CREATION, made when it reaches the payment step so cards can be attached to it; the
  * finish step names it and makes it an account. A user owns at most 10 finished accounts.
  */
+/**
+ * What finishing an account asks of other modules, handed in by the composition root: whether the
+ * operator requires a card (settings), and the welcome credit (billing), posted in the caller's
+ * transaction.
+ */
+export interface AccountCreationRules {
+  cardMandatory(db: Db): Promise<boolean>;
+  claimWelcomeCredit(trx: Db, userId: string, accountId: string): Promise<unknown>;
+}
+
 export class AccountsService {
   constructor(
     private readonly db: Db,
     private readonly cards: CardsService,
     private readonly dataKey: Buffer,
+    private readonly rules: AccountCreationRules,
   ) {}
 
   /** POST /account: a named account at once, or (named ACCOUNT_CREATION) the user's wizard draft. */
@@ -74,13 +83,13 @@ export class AccountsService {
       if (input.cardId && !(await this.cards.belongsTo(accountId, input.cardId, trx))) {
         throw badRequest(Messages.cardNotFound);
       }
-      if (!input.cardId && (await this.cardMandatory(trx)) && !(await this.cards.hasAny(accountId, trx))) {
+      if (!input.cardId && (await this.rules.cardMandatory(trx)) && !(await this.cards.hasAny(accountId, trx))) {
         throw badRequest(Messages.cardRequiredToCreate);
       }
       await store.finishDraft(trx, accountId, name);
       // The checkbox is shown only to users who have not redeemed it; a stale page asking again
       // still creates the account, without a second credit.
-      if (input.redeemWelcomeCredit) await claimWelcomeCredit(trx, userId, accountId);
+      if (input.redeemWelcomeCredit) await this.rules.claimWelcomeCredit(trx, userId, accountId);
     });
     const summary = await store.findSummary(this.db, accountId, userId);
     if (!summary) throw forbidden(Messages.notAMember);
@@ -89,11 +98,6 @@ export class AccountsService {
 
   private async checkLimit(db: Db, userId: string): Promise<void> {
     if ((await store.countOwnedAccounts(db, userId)) >= MAX_ACCOUNTS_PER_USER) throw badRequest(Messages.accountLimit);
-  }
-
-  private async cardMandatory(db: Db): Promise<boolean> {
-    const setting = await findSetting(db, 'ADD_PAYMENT_CARD');
-    return (setting?.settings as { mandatory?: boolean } | undefined)?.mandatory === true;
   }
 }
 

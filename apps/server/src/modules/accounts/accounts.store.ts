@@ -1,9 +1,8 @@
 import { type AccountDetails, type AccountSummary, INVITED_ROLE, OWNER_ROLE, type UserRole } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { findUserEmail, findUserNames, type UserName } from '../identity/user-records.ts';
-import { balanceOf, pendingOf } from '../ledger/available-credit.ts';
-import { hasLedgerRows } from '../ledger/ledger-rows.ts';
+import { findUserEmail, findUserNames, type UserName } from '../identity/index.ts';
+import { balanceOf, hasLedgerRows, pendingOf } from '../ledger/index.ts';
 
 type SummaryRow = {
   id: string;
@@ -132,7 +131,7 @@ export async function deleteDraft(db: Db, accountId: string): Promise<boolean> {
 }
 
 /** Serialises account creation per user, so two requests cannot both pass the account limit. */
-export { lockUser } from '../identity/user-records.ts';
+export { lockUser } from '../identity/index.ts';
 
 export async function insertAccount(
   db: Db,

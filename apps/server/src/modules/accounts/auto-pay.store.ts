@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { availableCreditOf } from '../ledger/available-credit.ts';
+import { availableCreditOf } from '../ledger/index.ts';
 
 /**
  * The auto pay columns of `accounts` (spec A §4-§5), for billing's auto pay: its settings, and the

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { availableCreditOf } from '../ledger/available-credit.ts';
+import { availableCreditOf } from '../ledger/index.ts';
 
 /**
  * Suspension follows the ledger: an account's billing API (`is_billing_api_enabled`) is enabled
@@ -35,3 +35,6 @@ export async function billingEnabledAccounts(db: Db, ids: string[]): Promise<Set
     .execute();
   return new Set(rows.map((r) => r.id));
 }
+
+/** What the gateway asks of accounts (its GatewayAccounts): which may be served, and the suspension rule. */
+export const gatewayAccounts = { enabled: billingEnabledAccounts, refreshBillingStatus };

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { CardsService } from '../cards/cards.service.ts';
+import type { CardsService } from '../cards/index.ts';
 import * as store from './accounts.store.ts';
 
 /** A creation-wizard draft left this long is abandoned. */

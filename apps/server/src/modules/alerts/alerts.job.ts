@@ -2,12 +2,12 @@ import { type AlertKind, ERROR_RATE_MINUTES, quotedName } from '@ebs/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { findAccountOwner, findMemberRole } from '../accounts/account-rows.service.ts';
-import { findUserEmail } from '../identity/user-records.ts';
-import { recentCallsSince } from '../insight/insight.service.ts';
-import { findActiveKeyDayLimits } from '../keys/key-records.ts';
-import { availableCredits } from '../ledger/available-credit.ts';
-import { keyRequestsOn, spendOn, utcDay } from '../usage/usage.service.ts';
+import { findAccountOwner, findMemberRole } from '../accounts/index.ts';
+import { findUserEmail } from '../identity/index.ts';
+import { recentCallsSince } from '../insight/index.ts';
+import { findActiveKeyDayLimits } from '../keys/index.ts';
+import { availableCredits } from '../ledger/index.ts';
+import { keyRequestsOn, spendOn, utcDay } from '../usage/index.ts';
 import { type AccountFacts, dailyLimitOf, holdingNow } from './alert-conditions.ts';
 import {
   type AlertState,

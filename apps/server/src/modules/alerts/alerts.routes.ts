@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { requireAccount } from '../../http/guards.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import { findMemberRole } from '../accounts/account-rows.service.ts';
+import { findMemberRole } from '../accounts/index.ts';
 import { activeAlerts, findAlertSettings, saveAlertSettings } from './alerts.store.ts';
 
 /** Each kind once, a USD threshold in cents at most, a percentage from 1 to 100, members only. */

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { type Ambassador, normalizeEmail } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { accountCreators } from '../accounts/account-creators.ts';
-import { findConfirmedUsersReferredBy, findUserIdByEmail, userReferralCodes } from '../identity/user-records.ts';
-import { completedCardDeposits } from '../ledger/ledger-rows.ts';
+import { accountCreators } from '../accounts/index.ts';
+import { findConfirmedUsersReferredBy, findUserIdByEmail, userReferralCodes } from '../identity/index.ts';
+import { completedCardDeposits } from '../ledger/index.ts';
 
 /** Eight characters people can read aloud: no 0/O or 1/I. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

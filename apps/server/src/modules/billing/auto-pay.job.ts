@@ -9,9 +9,9 @@ import {
   endAutoPayCrossing,
   listAutoPayCandidates,
   rearmAutoPay,
-} from '../accounts/account-rows.service.ts';
-import { findDefaultCard } from '../cards/cards.service.ts';
-import { findUserNames } from '../identity/user-records.ts';
+} from '../accounts/index.ts';
+import { findDefaultCard } from '../cards/index.ts';
+import { findUserNames } from '../identity/index.ts';
 import type { DepositService } from './deposit.service.ts';
 
 /** Waits after the 1st, 2nd and 3rd (and later) declines in a row. */

@@ -8,9 +8,9 @@ import {
 } from '@ebs/contract';
 import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.ts';
-import { findAutoPaySettings, updateAutoPaySettings } from '../accounts/account-rows.service.ts';
-import { findDefaultCard } from '../cards/cards.service.ts';
-import { findSetting } from '../settings/settings.service.ts';
+import { findAutoPaySettings, updateAutoPaySettings } from '../accounts/index.ts';
+import { findDefaultCard } from '../cards/index.ts';
+import { findSetting } from '../settings/index.ts';
 
 type AutoDeposit = Static<typeof AutoDepositSetting>;
 

@@ -15,7 +15,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import { listTransactions, transactionFilter, transactionPages } from '../ledger/ledger.service.ts';
+import { listTransactions, transactionFilter, transactionPages } from '../ledger/index.ts';
 import { updateAutoDeposit } from './auto-pay.service.ts';
 import { redeemWelcomeCredit } from './bonus.service.ts';
 import type { DepositService } from './deposit.service.ts';

@@ -1,8 +1,8 @@
 import { badRequest, canManageAccount, forbidden, Messages, WELCOME_CREDIT_USD } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import type { CurrentAccount } from '../../http/guards.ts';
-import { markWelcomeCreditRedeemed } from '../identity/user-records.ts';
-import { insertTransaction } from '../ledger/ledger.service.ts';
+import { markWelcomeCreditRedeemed } from '../identity/index.ts';
+import { insertTransaction } from '../ledger/index.ts';
 
 /**
  * Posts the 10 USD welcome credit to an account its owner redeems it for, once per user: the

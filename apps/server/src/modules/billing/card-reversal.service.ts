@@ -1,13 +1,15 @@
 import type { Db } from '../../db/database.ts';
-import { adjustDepositReward } from '../ambassador/ambassador.service.ts';
+import { adjustDepositReward } from '../ambassador/index.ts';
 import {
+  fromMicros,
   insertTransaction,
   lockCardDeposit,
+  minMicros,
   type ReversalRow,
   type ReversalType,
   reversalsOf,
-} from '../ledger/ledger.service.ts';
-import { fromMicros, minMicros, toMicros } from '../ledger/usd-micros.ts';
+  toMicros,
+} from '../ledger/index.ts';
 
 /**
  * What a card provider reports about a charge that paid a deposit, in millionths of USD:

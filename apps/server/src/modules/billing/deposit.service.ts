@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, badRequest, DEPOSIT_MAX, type DepositResult, Messages, notFound } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { findCustomerId } from '../accounts/account-rows.service.ts';
-import { rewardDeposits } from '../ambassador/ambassador.service.ts';
-import type { CardProvider, ChargeResult } from '../cards/card-provider.ts';
-import { findCard } from '../cards/cards.service.ts';
+import { findCustomerId } from '../accounts/index.ts';
+import { rewardDeposits } from '../ambassador/index.ts';
+import { type CardProvider, type ChargeResult, findCard } from '../cards/index.ts';
 import {
   type ClaimedDeposit,
   claimDeposit,
   findLedgerRow,
   settleTransaction,
   stalePendingDeposits,
-} from '../ledger/ledger.service.ts';
+} from '../ledger/index.ts';
 import { depositMinimum } from './auto-pay.service.ts';
 
 /** A PENDING deposit with no charge behind it this long after its start was never paid. */

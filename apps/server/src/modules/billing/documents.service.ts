@@ -1,13 +1,8 @@
 import { describeTransactionType, Messages, notFound, type ReceiptFile } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { accountName } from '../accounts/accounts.service.ts';
-import { cardLabel } from '../cards/cards.service.ts';
-import {
-  balanceBefore,
-  findCompletedTransaction,
-  listTransactions,
-  transactionFilter,
-} from '../ledger/ledger.service.ts';
+import { accountName } from '../accounts/index.ts';
+import { cardLabel } from '../cards/index.ts';
+import { balanceBefore, findCompletedTransaction, listTransactions, transactionFilter } from '../ledger/index.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { renderStatement } from './statement-pdf.ts';
 

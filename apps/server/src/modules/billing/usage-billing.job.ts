@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import { refreshBillingStatus } from '../accounts/billing-status.ts';
-import { appendTransactions } from '../ledger/ledger.service.ts';
-import { closeUsageRecords, lockOpenUsage, openUsageDays, type UsageDay, utcDay } from '../usage/usage.service.ts';
+import { refreshBillingStatus } from '../accounts/index.ts';
+import { appendTransactions } from '../ledger/index.ts';
+import { closeUsageRecords, lockOpenUsage, openUsageDays, type UsageDay, utcDay } from '../usage/index.ts';
 
 export interface UsageBillingRun {
   /** WITHDRAW_RESOURCE_USAGE transactions posted. */

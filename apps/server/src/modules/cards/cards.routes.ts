@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay } from '../../http/rate-limit.ts';
 import { noBody, ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import { findMemberRole } from '../accounts/account-rows.service.ts';
+import { findMemberRole } from '../accounts/index.ts';
 import type { CardsService } from './cards.service.ts';
 import { listCards } from './cards.store.ts';
 

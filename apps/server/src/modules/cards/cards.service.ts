@@ -1,6 +1,6 @@
 import { badRequest, forbidden, Messages, notFound, type SetupIntent } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { findCustomerId, lockAccountRow, recordCustomerId } from '../accounts/account-rows.service.ts';
+import { findCustomerId, lockAccountRow, recordCustomerId } from '../accounts/index.ts';
 import { isExpired } from './card-expiry.ts';
 import type { CardProvider } from './card-provider.ts';
 import * as store from './cards.store.ts';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import type { Db } from '../../db/database.ts';
-import { type CardReversal, recordCardReversal } from '../billing/card-reversal.service.ts';
-import { centsToMicros } from '../ledger/usd-micros.ts';
+import { type CardReversal, recordCardReversal } from '../billing/index.ts';
+import { centsToMicros } from '../ledger/index.ts';
 import { claimProviderEvent } from './card-events.store.ts';
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);

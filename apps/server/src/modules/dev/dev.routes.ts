@@ -9,7 +9,7 @@ import { fromLoopbackSocket } from '../../http/loopback.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import { readOutbox } from '../../mail/mailer.ts';
-import { publicProviders } from '../identity/third-party/third-party.providers.ts';
+import { publicProviders } from '../identity/index.ts';
 
 /** Headers a proxy or tunnel adds: a plain nginx `proxy_pass` sends none of X-Forwarded-For, but may send these. */
 const PROXY_HEADERS = [

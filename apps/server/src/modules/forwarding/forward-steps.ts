@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { encodeFunctionData, erc20Abi, formatUnits, keccak256, type TransactionReceipt } from 'viem';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { addUsage, utcDay } from '../usage/usage.service.ts';
+import { addUsage, utcDay } from '../usage/index.ts';
 import type { ForwardingChain, ForwardingChains } from './chain.ts';
 import { type ForwardPatch, type ForwardRow, recordStep, toTransaction } from './forwards.store.ts';
 import { tellLowBalance } from './low-balance-notice.ts';

@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import { accountAndUserChecks, enforce, perMinuteAndDay, type RateRule } from '../../http/rate-limit.ts';
 import { noBody, ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import { isFeatureEnabled } from '../accounts/accounts.service.ts';
+import { isFeatureEnabled } from '../accounts/index.ts';
 import type { Forwarding } from './forwarding.ts';
 import { forwardingWalletRules, requiredFields } from './forwarding-rules.ts';
 

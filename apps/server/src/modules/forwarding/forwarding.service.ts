@@ -26,7 +26,7 @@ import { erc20Abi, formatUnits, zeroAddress } from 'viem';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { seal, unseal } from '../../secrets.ts';
-import { signingSecretsInForce } from '../accounts/account-settings.service.ts';
+import { signingSecretsInForce } from '../accounts/index.ts';
 import type { ForwardingChains } from './chain.ts';
 import * as destinations from './destinations.store.ts';
 import { checkAddress, checkMinimumAmount, checkName, checkNetwork } from './forwarding-rules.ts';

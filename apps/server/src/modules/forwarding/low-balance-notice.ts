@@ -1,8 +1,8 @@
 import { quotedName } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { findAccountOwner } from '../accounts/account-rows.service.ts';
-import { findUserEmail } from '../identity/user-records.ts';
+import { findAccountOwner } from '../accounts/index.ts';
+import { findUserEmail } from '../identity/index.ts';
 import { claimLowBalanceNotice, gasWalletById } from './wallets.store.ts';
 
 /** Who is told of a gas wallet's low balance: its account's owner, with the wallet and account names. */

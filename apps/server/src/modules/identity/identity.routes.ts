@@ -1,4 +1,6 @@
 import { endpoints } from '@ebs/contract';
+// The cookie plugin's request and reply fields (the app registers the plugin).
+import type {} from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { type Config, cookieSecure } from '../../config.ts';

@@ -1,7 +1,7 @@
 import { REQUEST_LOG_COUNT_LIMIT, type RequestLogEntry } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { findKeyNames } from '../keys/key-records.ts';
+import { findKeyNames } from '../keys/index.ts';
 
 /** A request kept in the log: never its body, never its key's secret. */
 export interface LoggedRequest {

@@ -7,6 +7,7 @@ import { accountWithKey, rpcCall } from '../../testing/keys.ts';
 import { until } from '../../testing/poll.ts';
 import { reportFigures } from '../../testing/report.ts';
 import { serverFor } from '../../testing/server.ts';
+import { gatewayAccounts } from '../accounts/billing-status.ts';
 import { KeyCache } from './key-cache.ts';
 
 const CHAIN_ID = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
@@ -33,7 +34,11 @@ for (const database of testDatabases) {
     }, async () => {
       const { db, close } = await database.open();
       const { counter, plugin } = counted();
-      const cache = new KeyCache(db.withPlugin(plugin), { refreshMs: 60_000, missMs: 60_000, maxMisses: MAX_MISSES });
+      const cache = new KeyCache(db.withPlugin(plugin), gatewayAccounts.enabled, {
+        refreshMs: 60_000,
+        missMs: 60_000,
+        maxMisses: MAX_MISSES,
+      });
       try {
         const ids = Array.from({ length: UNKNOWN_IDS }, () => randomUUID());
         const started = Date.now();

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database.ts';
-import { billingEnabledAccounts } from '../accounts/billing-status.ts';
 import { JwtVerifier } from './key-jwt.ts';
 import { KeyPolicy } from './key-policy.ts';
 import { findGatewayKeys, findGatewayKeyVersions, type GatewayKeyRow } from './keys.store.ts';
@@ -62,12 +61,18 @@ function toState(row: GatewayKeyRow, accountEnabled: boolean): KeyState {
   };
 }
 
-async function loadKeys(db: Db, ids: string[]): Promise<Map<string, KeyState>> {
+/**
+ * Of these accounts, the ones whose billing API is enabled (not suspended): the accounts module's
+ * answer, handed in by the composition root.
+ */
+export type EnabledAccounts = (db: Db, accountIds: string[]) => Promise<Set<string>>;
+
+async function loadKeys(db: Db, enabledAccounts: EnabledAccounts, ids: string[]): Promise<Map<string, KeyState>> {
   const found = new Map<string, KeyState>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const keys = await findGatewayKeys(db, ids.slice(i, i + CHUNK));
     if (keys.length === 0) continue;
-    const enabled = await billingEnabledAccounts(db, [...new Set(keys.map((k) => k.accountId))]);
+    const enabled = await enabledAccounts(db, [...new Set(keys.map((k) => k.accountId))]);
     for (const key of keys) found.set(key.id, toState(key, enabled.has(key.accountId)));
   }
   return found;
@@ -94,6 +99,7 @@ export class KeyCache {
 
   constructor(
     private readonly db: Db,
+    private readonly enabledAccounts: EnabledAccounts,
     options: { refreshMs?: number; missMs?: number; maxMisses?: number } = {},
   ) {
     this.refreshMs = options.refreshMs ?? 250;
@@ -133,7 +139,7 @@ export class KeyCache {
     }
     let load = this.loading.get(keyId);
     if (!load) {
-      load = loadKeys(this.db, [keyId])
+      load = loadKeys(this.db, this.enabledAccounts, [keyId])
         .then((found) => {
           const state = found.get(keyId) ?? null;
           if (state) this.remember(keyId, state);
@@ -185,8 +191,9 @@ export class KeyCache {
   private async refreshChunk(ids: string[]): Promise<void> {
     const versions = await findGatewayKeyVersions(this.db, ids);
     const changed = versions.filter((v) => this.entries.get(v.id)?.state?.version !== v.version).map((v) => v.id);
-    const reloaded = changed.length > 0 ? await loadKeys(this.db, changed) : new Map<string, KeyState>();
-    const enabled = await billingEnabledAccounts(this.db, [...new Set(versions.map((v) => v.accountId))]);
+    const reloaded =
+      changed.length > 0 ? await loadKeys(this.db, this.enabledAccounts, changed) : new Map<string, KeyState>();
+    const enabled = await this.enabledAccounts(this.db, [...new Set(versions.map((v) => v.accountId))]);
     const present = new Set(versions.map((v) => v.id));
     for (const id of ids) {
       const entry = this.entries.get(id);

@@ -2,6 +2,7 @@ import { API_KEYS_CREATED_PER_HOUR, type CreatedApiKey, Messages } from '@ebs/co
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
+import { lockAccountRow } from '../accounts/account-rows.service.ts';
 import { KeysService } from './keys.service.ts';
 import { expectRefused, KEY, keyUser, liveKeyCount } from './keys.test-kit.ts';
 
@@ -57,7 +58,7 @@ describe.each(testDatabases)('API key creations per hour on $name', (database) =
     const m = await keyUser(server());
     const created = await spendTheHour(m);
     const oldest = Date.parse(created[0]?.createdAt ?? '');
-    const at = (ms: number) => new KeysService(server().db, undefined, () => new Date(ms));
+    const at = (ms: number) => new KeysService(server().db, lockAccountRow, undefined, () => new Date(ms));
 
     const early = at(oldest + HOUR_MS - 30_000).create(m.accountId, m.userId, 'too early');
     await expect(early).rejects.toMatchObject({

@@ -18,7 +18,6 @@ import {
   type UpdateApiKeySettingsBody,
 } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { lockAccountRow } from '../accounts/account-rows.service.ts';
 import { hashApiKey, newApiKeySecret } from './api-key-secret.ts';
 import type { LimitCeilings } from './key-limits.ts';
 import { readSettingsChange } from './key-settings-input.ts';
@@ -43,9 +42,14 @@ export function checkKeyName(name: unknown, requiredMessage: string): string {
  * SHA-256 is kept. Any member of the account may manage its keys: deletion is limited by the key's
  * status, not by role. A key of another account is answered as unknown, never as someone else's.
  */
+/** Locks the account's row for the caller's transaction: the accounts module's, handed in by the root. */
+export type AccountLock = (trx: Db, accountId: string) => Promise<void>;
+
 export class KeysService {
   constructor(
     private readonly db: Db,
+    /** Serializes the creations of one account's keys, so that its limits count one another. */
+    private readonly lockAccount: AccountLock,
     /** The deployment's per-key limits, which a key's own may only lower. */
     private readonly ceilings: LimitCeilings = { perSecond: 0, perDay: 0 },
     private readonly now: () => Date = () => new Date(),
@@ -60,7 +64,7 @@ export class KeysService {
     const apiKeyName = checkKeyName(name, Messages.apiKeyNameRequired);
     const secret = newApiKeySecret();
     const created = await this.db.transaction().execute(async (trx) => {
-      await lockAccountRow(trx, accountId);
+      await this.lockAccount(trx, accountId);
       if ((await store.countKeys(trx, accountId)) >= API_KEYS_PER_ACCOUNT) throw badRequest(Messages.apiKeyLimit);
       await this.checkHourlyCreations(trx, accountId);
       return store.insertKey(trx, {

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { unbilledUsageOf } from '../usage/unbilled-usage.ts';
+import { unbilledUsageOf } from '../usage/index.ts';
 
 /**
  * The ledger rule in one place, for any query that has an account id column (`a.id`,

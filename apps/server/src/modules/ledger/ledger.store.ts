@@ -3,7 +3,7 @@ import type { Transaction, TransactionType } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { keysetPages, matchCount, pageRead, totalOf } from '../../db/paging.ts';
-import { refreshBillingStatus } from '../accounts/billing-status.ts';
+import { refreshBillingStatus } from '../accounts/index.ts';
 
 export interface NewTransaction {
   accountId: string;

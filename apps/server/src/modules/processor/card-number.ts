@@ -1,4 +1,4 @@
-import { isExpired } from '../cards/card-expiry.ts';
+import { isExpired } from '../cards/index.ts';
 
 /** The local card processor's checks on a card as typed, with the texts a hosted provider shows. */
 

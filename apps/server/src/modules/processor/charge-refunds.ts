@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { type ReversalOutcome, recordCardReversal } from '../billing/card-reversal.service.ts';
-import { fromMicros, toMicros } from '../ledger/usd-micros.ts';
+import { type ReversalOutcome, recordCardReversal } from '../billing/index.ts';
+import { fromMicros, toMicros } from '../ledger/index.ts';
 import { ProcessorError } from './local-processor.ts';
 import { insertRefund, lockChargeForRefund } from './processor.store.ts';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import type { CardProvider, ChargeResult, ProviderCard, SetupIntent } from '../cards/card-provider.ts';
+import type { CardProvider, ChargeResult, ProviderCard, SetupIntent } from '../cards/index.ts';
 import { CardError, type CardInput, checkCard, ProcessorMessages } from './card-number.ts';
 import * as store from './processor.store.ts';
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { errorCodeOf } from '../insight/answer-errors.ts';
+import { errorCodeOf } from '../insight/index.ts';
 import { type AnswerMemory, type HeldAnswer, type NotHeld, notHeldMessage } from './answer-memory.ts';
 import { encodeCall, encoded, sharedKey } from './call-encoding.ts';
 import { CallPlanner } from './call-planner.ts';

@@ -1,8 +1,6 @@
 import { RpcErrorCodes, RpcMessages, type RpcNetwork } from '@ebs/contract';
-import { errorsAndMessageInAnswer, loggedMessage, notedErrors } from '../insight/answer-errors.ts';
-import type { GatewayInsight } from '../insight/gateway-insight.ts';
-import type { KeyRequest } from '../keys/key-access.ts';
-import type { KeyLimits } from '../keys/key-limits.ts';
+import { errorsAndMessageInAnswer, type GatewayInsight, loggedMessage, notedErrors } from '../insight/index.ts';
+import type { KeyLimits, KeyRequest } from '../keys/index.ts';
 import type { MethodPolicy } from './method-policy.ts';
 import type { AnswerOptions, GatewayAnswer, NetworkGateway } from './network-gateway.ts';
 import { type RequestPlan, screenCalls } from './request-plan.ts';

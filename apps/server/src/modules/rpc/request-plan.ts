@@ -1,5 +1,5 @@
 import { RpcErrorCodes, RpcMessages, type RpcMethodRule, rpcMethodRule } from '@ebs/contract';
-import type { KeyPolicy } from '../keys/key-policy.ts';
+import type { KeyPolicy } from '../keys/index.ts';
 import type { Freshness } from './freshness.ts';
 import type { FilterRange } from './logs-guard.ts';
 import type { MethodPolicy } from './method-policy.ts';

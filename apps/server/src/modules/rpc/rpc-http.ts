@@ -11,7 +11,7 @@ import {
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { KeyRequest } from '../keys/key-access.ts';
+import type { KeyRequest } from '../keys/index.ts';
 import type { GatewayAnswer } from './network-gateway.ts';
 import type { RpcGateway } from './rpc.service.ts';
 import { RpcRefusal } from './rpc-request.ts';

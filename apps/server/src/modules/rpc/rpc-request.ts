@@ -1,6 +1,16 @@
 import { RpcErrorCodes, RpcMessages } from '@ebs/contract';
-import type { MethodRun } from '../insight/method-run.ts';
-import type { KeyState } from '../keys/key-cache.ts';
+import type { Db } from '../../db/database.ts';
+import type { MethodRun } from '../insight/index.ts';
+import type { EnabledAccounts, KeyState } from '../keys/index.ts';
+
+/**
+ * What the gateway asks of the accounts module, handed in by the composition root: which accounts
+ * may be served (not suspended), and the suspension rule to run once counted usage is written.
+ */
+export interface GatewayAccounts {
+  enabled: EnabledAccounts;
+  refreshBillingStatus(db: Db, accountIds: string[]): Promise<unknown>;
+}
 
 /** Who a request is from, once its key is checked. */
 export interface Caller {

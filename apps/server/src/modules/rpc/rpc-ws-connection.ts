@@ -1,6 +1,6 @@
 import { RpcMessages, type RpcNetwork } from '@ebs/contract';
 import WebSocket from 'ws';
-import type { KeyRequest } from '../keys/key-access.ts';
+import type { KeyRequest } from '../keys/index.ts';
 import type { Caller } from './rpc-request.ts';
 import type { Subscriber } from './subscription-hub.ts';
 

@@ -14,8 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Config } from '../../config.ts';
-import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
-import type { KeyState } from '../keys/key-cache.ts';
+import { type KeyRequest, type KeyState, keyRefusal } from '../keys/index.ts';
 import type { RpcGateway } from './rpc.service.ts';
 import { credential, decodedPath, keyRequestOf } from './rpc-http.ts';
 import type { Caller } from './rpc-request.ts';

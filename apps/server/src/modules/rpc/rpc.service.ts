@@ -5,10 +5,8 @@ import { formatEther } from 'viem';
 import { type Config, isProduction } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { addressKey, type RateLimiter } from '../../http/rate-limit.ts';
-import { GatewayInsight } from '../insight/gateway-insight.ts';
-import { type KeyRequest, keyRefusal } from '../keys/key-access.ts';
-import { KeyCache } from '../keys/key-cache.ts';
-import { KeyLimits } from '../keys/key-limits.ts';
+import { GatewayInsight } from '../insight/index.ts';
+import { KeyCache, KeyLimits, type KeyRequest, keyRefusal } from '../keys/index.ts';
 import { AnswerMemory } from './answer-memory.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
 import { checkFundRequest, FaucetRefusal, LocalFaucet } from './faucet.ts';
@@ -17,7 +15,7 @@ import { MethodPolicy } from './method-policy.ts';
 import { NetworkGateway } from './network-gateway.ts';
 import { RpcPipeline } from './pipeline.ts';
 import type { CacheFigures } from './response-cache.ts';
-import { type Caller, RpcRefusal } from './rpc-request.ts';
+import { type Caller, type GatewayAccounts, RpcRefusal } from './rpc-request.ts';
 import { type SubscriptionFigures, SubscriptionHub } from './subscription-hub.ts';
 import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
@@ -78,14 +76,15 @@ export class RpcGateway {
     private readonly log: FastifyBaseLogger,
     /** Shared with the console's limits: Redis across processes when REDIS_URL is set. */
     private readonly limiter: RateLimiter,
+    accounts: GatewayAccounts,
     /**
      * Signs the filter ids the gateway hands out; the same in every process (derived from
      * AUTH_HMAC_SECRET), so that any of them knows a filter's account.
      */
     filterIdKey: Buffer = randomBytes(32),
   ) {
-    this.keys = new KeyCache(db);
-    this.meter = new UsageMeter(db, log);
+    this.keys = new KeyCache(db, accounts.enabled);
+    this.meter = new UsageMeter(db, log, accounts.refreshBillingStatus);
     this.insight = new GatewayInsight(db, log, config.RPC_INSIGHT);
     const limits = new KeyLimits(limiter, {
       perSecond: config.RPC_RATE_LIMIT_PER_SECOND,

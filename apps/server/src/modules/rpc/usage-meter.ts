@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { FlushLoop } from '../../jobs/flush-loop.ts';
-import { refreshBillingStatus } from '../accounts/billing-status.ts';
-import { addUsage, type UsageCount } from '../usage/usage.service.ts';
+import { addUsage, type UsageCount } from '../usage/index.ts';
+import type { GatewayAccounts } from './rpc-request.ts';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -23,6 +23,8 @@ export class UsageMeter {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** The accounts module's suspension rule, run for the accounts each flush wrote usage for. */
+    private readonly refreshBillingStatus: GatewayAccounts['refreshBillingStatus'],
   ) {}
 
   /** Calls counted per resource since the process started (the operator's metrics). */
@@ -87,7 +89,7 @@ export class UsageMeter {
     }
     // Unbilled usage counts against the available credit: suspension follows at once (and the
     // billing job's sweep catches up if this fails).
-    await refreshBillingStatus(this.db, accounts);
+    await this.refreshBillingStatus(this.db, accounts);
   }
 
   start(intervalMs: number): void {

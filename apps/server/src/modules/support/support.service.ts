@@ -2,8 +2,8 @@ import { AppError, badRequest, isContactMessageLongEnough, Messages, type Suppor
 import type { Db } from '../../db/database.ts';
 import type { RateLimiter, RateRule } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { accountName } from '../accounts/accounts.service.ts';
-import { findUserNames } from '../identity/user-records.ts';
+import { accountName } from '../accounts/index.ts';
+import { findUserNames } from '../identity/index.ts';
 import * as store from './support.store.ts';
 
 /** Enough for a follow-up or two; more in a few minutes is a script or a stuck button. */

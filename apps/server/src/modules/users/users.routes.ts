@@ -6,7 +6,7 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import { addressKey, enforce } from '../../http/rate-limit.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
-import { referralCodeExists } from '../ambassador/ambassador.service.ts';
+import { referralCodeExists } from '../ambassador/index.ts';
 import { findUserInfo } from './users.service.ts';
 
 /** What userRoutes is built from (the composition root hands it in). */

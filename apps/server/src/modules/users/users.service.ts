@@ -1,7 +1,7 @@
 import type { UserInfo } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { findAmbassador } from '../ambassador/ambassador.service.ts';
-import { findUserProfile } from '../identity/user-records.ts';
+import { findAmbassador } from '../ambassador/index.ts';
+import { findUserProfile } from '../identity/index.ts';
 
 /** The user's own details, read through identity (which owns `users`); the ambassador part is the ambassador module's. */
 async function findUser(db: Db, userId: string): Promise<Omit<UserInfo, 'ambassador'> | undefined> {

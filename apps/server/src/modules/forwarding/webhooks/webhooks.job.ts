@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import { unseal } from '../../../secrets.ts';
-import { signingSecretsInForce } from '../../accounts/account-settings.service.ts';
+import { signingSecretsInForce } from '../../accounts/index.ts';
 import { postWebhook } from './webhook-delivery.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 

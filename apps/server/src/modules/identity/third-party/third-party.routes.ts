@@ -6,6 +6,8 @@ import {
   type ThirdPartySlot,
   thirdPartyMfaFragment,
 } from '@ebs/contract';
+// The cookie plugin's request and reply fields (the app registers the plugin).
+import type {} from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../../config.ts';

@@ -15,7 +15,7 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import { enforce, type RateLimiter } from '../../../http/rate-limit.ts';
-import { acceptInvitations } from '../../accounts/account-access.service.ts';
+import { acceptInvitations } from '../../accounts/index.ts';
 import { maskEmail } from '../codes.ts';
 import type { SignedIn } from '../identity.service.ts';
 import * as users from '../identity.store.ts';

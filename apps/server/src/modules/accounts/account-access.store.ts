@@ -5,7 +5,7 @@ import { findMemberRole } from './membership.store.ts';
 
 /**
  * SQL of account access: members (account_members) and pending invitations (account_invitations).
- * Users' e-mails are identity's (`users`), read through its user-records.
+ * Users' e-mails are identity's (`users`), read through its face.
  */
 
 export interface Member {

@@ -224,7 +224,7 @@ export async function revokeUserSessions(db: Db, userId: string, except?: string
   await query.execute();
 }
 
-// What other modules read and write of `users` (re-exported for them by user-records.ts).
+// What other modules read and write of `users` (re-exported for them by the face, index.ts).
 
 /** The id of the user with this e-mail (normalised), confirmed or not. */
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {

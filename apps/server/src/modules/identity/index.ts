@@ -2,14 +2,7 @@
 export { identityRoutes } from './identity.routes.ts';
 export type { IdentityProvider } from './identity.service.ts';
 export { findUserByEmail, IdentityService } from './identity.service.ts';
-export { callerChecks } from './request-callers.ts';
-export { publicProviders } from './third-party/third-party.providers.ts';
-export { thirdPartyRoutes } from './third-party/third-party.routes.ts';
-export { ThirdPartySignIn } from './third-party/third-party.service.ts';
-export { IdTokens } from './tokens.ts';
-export { twoFactorRoutes } from './two-factor.routes.ts';
-export { isMfaEnabled, TwoFactorService, turnOffTwoFactor } from './two-factor.service.ts';
-export type { UserName } from './user-records.ts';
+export type { UserName } from './identity.store.ts';
 export {
   findConfirmedEmail,
   findConfirmedUserIdByEmail,
@@ -21,4 +14,11 @@ export {
   lockUser,
   markWelcomeCreditRedeemed,
   userReferralCodes,
-} from './user-records.ts';
+} from './identity.store.ts';
+export { callerChecks } from './request-callers.ts';
+export { publicProviders } from './third-party/third-party.providers.ts';
+export { thirdPartyRoutes } from './third-party/third-party.routes.ts';
+export { ThirdPartySignIn } from './third-party/third-party.service.ts';
+export { IdTokens } from './tokens.ts';
+export { twoFactorRoutes } from './two-factor.routes.ts';
+export { isMfaEnabled, TwoFactorService, turnOffTwoFactor } from './two-factor.service.ts';

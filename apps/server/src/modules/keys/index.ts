@@ -5,6 +5,6 @@ export type { EnabledAccounts, KeyState } from './key-cache.ts';
 export { KeyCache } from './key-cache.ts';
 export { KeyLimits } from './key-limits.ts';
 export type { KeyPolicy } from './key-policy.ts';
-export { findActiveKeyDayLimits, findKeyNames } from './key-records.ts';
 export { keyRoutes } from './keys.routes.ts';
 export { KeysService } from './keys.service.ts';
+export { findActiveKeyDayLimits, findKeyNames } from './keys.store.ts';

@@ -1,6 +1,9 @@
 // The ledger module's face: what the rest of the server may use of it. Everything else in the folder is its own.
 export { availableCreditOf, availableCredits, balanceOf, pendingOf } from './available-credit.ts';
-export type { ClaimedDeposit, ReversalRow, ReversalType } from './ledger.service.ts';
+export type { ReversalRow, ReversalType } from './card-deposits.store.ts';
+export { lockCardDeposit, reversalsOf } from './card-deposits.store.ts';
+export { parseAmount, transactionFilter } from './ledger.service.ts';
+export type { ClaimedDeposit } from './ledger.store.ts';
 export {
   appendTransactions,
   balanceBefore,
@@ -10,13 +13,9 @@ export {
   insertTransaction,
   ledgerTotals,
   listTransactions,
-  lockCardDeposit,
-  parseAmount,
-  reversalsOf,
   settleTransaction,
   stalePendingDeposits,
-  transactionFilter,
   transactionPages,
-} from './ledger.service.ts';
+} from './ledger.store.ts';
 export { completedCardDeposits, hasLedgerRows } from './ledger-rows.ts';
 export { centsToMicros, fromMicros, minMicros, toMicros } from './usd-micros.ts';

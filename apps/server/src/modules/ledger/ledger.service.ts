@@ -29,21 +29,3 @@ export function parseAmount(text: string | undefined): string {
   }
   return text;
 }
-
-export type { CardDeposit, ReversalRow, ReversalType } from './card-deposits.store.ts';
-export { lockCardDeposit, reversalsOf } from './card-deposits.store.ts';
-export type { ClaimedDeposit, NewTransaction } from './ledger.store.ts';
-// What other modules use of this module's store, and only that: they never import the store.
-export {
-  appendTransactions,
-  balanceBefore,
-  claimDeposit,
-  findCompletedTransaction,
-  findLedgerRow,
-  insertTransaction,
-  ledgerTotals,
-  listTransactions,
-  settleTransaction,
-  stalePendingDeposits,
-  transactionPages,
-} from './ledger.store.ts';

@@ -16,7 +16,7 @@ export const PUBLIC = new Set([
   'GET /api/v1.0/config', // what the web app reads before anyone signs in
   'GET /api/v1.0/health', // the load balancer's check
   'GET /api/v1.0/user/checkIsValidCode', // the sign-up form checks a referral code
-  // The RPC gateway: an API key names the account (rpc.gateway.test.ts).
+  // The RPC gateway: an API key names the account (rpc.test.ts).
   'POST /api/v1.0/rpc/:chain/:net',
   'POST /api/v1.0/rpc/*',
   'OPTIONS /api/v1.0/rpc/*',

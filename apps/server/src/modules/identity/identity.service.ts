@@ -397,6 +397,3 @@ export class IdentityService implements IdentityProvider {
     };
   }
 }
-
-// What other modules use of this module's store, and only that: they never import the store.
-export { findUserByEmail, isSessionLive, sessionLive } from './identity.store.ts';

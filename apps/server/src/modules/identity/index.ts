@@ -1,12 +1,13 @@
 // The identity module's face: what the rest of the server may use of it. Everything else in the folder is its own.
 export { identityRoutes } from './identity.routes.ts';
 export type { IdentityProvider } from './identity.service.ts';
-export { findUserByEmail, IdentityService } from './identity.service.ts';
+export { IdentityService } from './identity.service.ts';
 export type { UserName } from './identity.store.ts';
 export {
   findConfirmedEmail,
   findConfirmedUserIdByEmail,
   findConfirmedUsersReferredBy,
+  findUserByEmail,
   findUserEmail,
   findUserIdByEmail,
   findUserNames,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Caller, CallerChecks, Membership } from '../../http/guards.ts';
 import { memberAccountIsDraftOf, memberRoleOf } from '../accounts/index.ts';
-import { isSessionLive } from './identity.service.ts';
+import { isSessionLive } from './identity.store.ts';
 import { liveSessionOf } from './live-session.ts';
 import type { IdTokens } from './tokens.ts';
 

@@ -39,15 +39,30 @@ describe('configuration', () => {
   it('reads the upstreams and cache depths per network and refuses a malformed one with one clear line', () => {
     const config = loadConfig({
       RPC_UPSTREAMS:
-        '{"ethereum/mainnet": "https://a.example", "bsc/mainnet": ["wss://b.example/ws", "https://b.example", "http://c.example", "ws://c.example"]}',
+        '{"ethereum/mainnet": "https://a.example", "bsc/mainnet": ["wss://b.example/ws", {"url": "https://b.example", "archive": true, "weight": 2, "maxInFlight": 200}, "http://c.example", "ws://c.example"]}',
       RPC_CACHE_DEPTHS: '{"polygon/mainnet": 512, "aurora/mainnet": 0}',
+      RPC_MAX_LAG_BLOCKS_BY_NETWORK: '{"bsc/mainnet": 10}',
     });
-    // The http(s) nodes serve calls, the ws(s) ones subscriptions, each list in its order.
+    // The http(s) nodes serve calls (a URL alone is a full node of weight 1), the ws(s) ones
+    // subscriptions, each list in its order.
+    const node = (url: string) => ({ url, archive: false, weight: 1, maxInFlight: 0 });
     expect([config.rpcUpstreams, config.rpcSocketUpstreams, config.rpcCacheDepths]).toEqual([
-      { 'ethereum/mainnet': ['https://a.example'], 'bsc/mainnet': ['https://b.example', 'http://c.example'] },
+      {
+        'ethereum/mainnet': [node('https://a.example')],
+        'bsc/mainnet': [
+          { url: 'https://b.example', archive: true, weight: 2, maxInFlight: 200 },
+          node('http://c.example'),
+        ],
+      },
       { 'bsc/mainnet': ['wss://b.example/ws', 'ws://c.example'] },
       { 'polygon/mainnet': 512, 'aurora/mainnet': 0 },
     ]);
+    expect([
+      config.rpcMaxLagBlocks,
+      config.RPC_MAX_LAG_BLOCKS,
+      config.RPC_HEDGE_MS,
+      config.RPC_BROADCAST_SENDS,
+    ]).toEqual([{ 'bsc/mainnet': 10 }, 3, undefined, false]);
     const cases: Array<[Record<string, string>, string]> = [
       [
         { RPC_CACHE_DEPTHS: '{"polygon/mainnet": 1.5}' },
@@ -66,9 +81,25 @@ describe('configuration', () => {
         'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs',
       ],
       [
+        { RPC_UPSTREAMS: '{"ethereum/mainnet": [{"url": "https://a", "weight": 0}]}' },
+        'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs (or {"url", "archive", "weight", "maxInFlight"} objects)',
+      ],
+      [
+        { RPC_UPSTREAMS: '{"ethereum/mainnet": [{"url": "https://a", "archive": "yes"}]}' },
+        'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs',
+      ],
+      [
+        { RPC_UPSTREAMS: '{"ethereum/mainnet": [{"url": "https://a", "apiKey": "x"}]}' },
+        'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs',
+      ],
+      [
+        { RPC_MAX_LAG_BLOCKS_BY_NETWORK: '{"bsc/mainnet": -2}' },
+        'RPC_MAX_LAG_BLOCKS_BY_NETWORK "bsc/mainnet" must be a whole number of blocks from 0 to 100000',
+      ],
+      [
         // Calls need an http(s) node: a network of WebSocket nodes alone is refused.
         { RPC_UPSTREAMS: '{"ethereum/mainnet": ["wss://a.example"]}' },
-        'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs, with ws(s) URLs for subscriptions',
+        'RPC_UPSTREAMS "ethereum/mainnet" must be a list of http(s) URLs (or {"url", "archive", "weight", "maxInFlight"} objects), with ws(s) URLs for subscriptions',
       ],
     ];
     for (const [env, message] of cases) expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`);

@@ -3,7 +3,7 @@ import { isNetwork, type Network, THIRD_PARTY_DEFAULT_NAMES } from '@ebs/contrac
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ConfigError } from './config-error.ts';
-import { readRpcSettings } from './config-rpc.ts';
+import { readRpcSettings, type UpstreamEntry } from './config-rpc.ts';
 
 const Env = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
@@ -88,8 +88,22 @@ const Env = Type.Object({
   /** eth_getLogs: the largest block range a call may ask for, and the most logs an answer may hold (0: no limit). */
   RPC_GET_LOGS_MAX_RANGE: Type.Integer({ minimum: 0, default: 10_000 }),
   RPC_GET_LOGS_MAX_RESULTS: Type.Integer({ minimum: 0, default: 10_000 }),
-  /** How often an upstream marked down is tried again. */
-  RPC_HEALTH_CHECK_SECONDS: Type.Integer({ minimum: 1, default: 10 }),
+  /**
+   * The first cool-down of a node marked down (at least half of its last 20 calls failed): it doubles
+   * at each failed try, up to 60 s, and the node is then tried with one call.
+   */
+  RPC_HEALTH_CHECK_SECONDS: Type.Integer({ minimum: 1, maximum: 60, default: 5 }),
+  /** A node more than this many blocks below its network's best head gets no call that reads the head. */
+  RPC_MAX_LAG_BLOCKS: Type.Integer({ minimum: 0, maximum: 100_000, default: 3 }),
+  /** The same per network path, as JSON ({"bsc/mainnet": 10}); networks left out keep RPC_MAX_LAG_BLOCKS. */
+  RPC_MAX_LAG_BLOCKS_BY_NETWORK: Type.Optional(Type.String({ minLength: 2 })),
+  /**
+   * A read not answered within this many ms is also sent to a second node (at most 10 % of calls);
+   * unset: the node's own p95 over the last minute, at least 50 ms; 0 turns hedging off.
+   */
+  RPC_HEDGE_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
+  /** eth_sendRawTransaction goes to every healthy node of the network at once, the first success answered. */
+  RPC_BROADCAST_SENDS: Type.Boolean({ default: false }),
   /**
    * WebSocket endpoints: open connections, and subscriptions, per API key in each server process;
    * and how often a connection is pinged (one that has not answered the last ping is closed).
@@ -163,10 +177,12 @@ export type Config = Omit<Static<typeof Env>, 'HOST' | 'PUBLIC_URL'> & {
   HOST: string;
   PUBLIC_URL: string;
   dataDir: string;
-  /** Per network: the http(s) upstreams (calls), and the ws(s) ones (subscriptions). */
-  rpcUpstreams: Record<string, string[]>;
+  /** Per network: the http(s) upstreams with their traits (calls), and the ws(s) ones (subscriptions). */
+  rpcUpstreams: Record<string, UpstreamEntry[]>;
   rpcSocketUpstreams: Record<string, string[]>;
   rpcCacheDepths: Record<string, number>;
+  /** RPC_MAX_LAG_BLOCKS_BY_NETWORK, per network path. */
+  rpcMaxLagBlocks: Record<string, number>;
   rpcBlockedMethods: string[];
   rpcAllowedMethods: string[];
   /** Confirmations a forward waits for, per token forwarding network. */

@@ -71,6 +71,13 @@ export interface RpcMethodRule {
   idempotentSend: boolean;
   /** What one call costs, in compute units. */
   computeUnits: number;
+  /**
+   * The parameter that names the block the call reads (a number, a tag or a hash), or null: the
+   * gateway's router sends a call at block N only to nodes that have N (docs/operations.md "Upstream nodes").
+   */
+  blockParam: number | null;
+  /** A null answer at a block the network has means the node lacks that block (tried on another node). */
+  nullWhenMissing: boolean;
 }
 
 const base: RpcMethodRule = {
@@ -84,12 +91,14 @@ const base: RpcMethodRule = {
   gatewayAnswers: false,
   idempotentSend: false,
   computeUnits: 1,
+  blockParam: null,
+  nullWhenMissing: false,
 };
 const rule = (fields: Partial<RpcMethodRule>): RpcMethodRule => ({ ...base, ...fields });
 const head = rule({ merges: true });
 const constant = rule({ class: 'constant', merges: true, cache: 'constant' });
 const atBlock = (blockParam: number, fields: Partial<RpcMethodRule> = {}) =>
-  rule({ class: 'at-block', merges: true, cache: { blockParam }, ...fields });
+  rule({ class: 'at-block', merges: true, cache: { blockParam }, blockParam, ...fields });
 const byHash = (fields: Partial<RpcMethodRule> = {}) => rule({ class: 'by-hash', merges: true, ...fields });
 const filter = (filterId: RpcFilterId, fields: Partial<RpcMethodRule> = {}) =>
   rule({ class: 'filter', filterId, ...fields });
@@ -127,12 +136,12 @@ export const RPC_METHOD_TABLE: Readonly<Record<string, RpcMethodRule>> = {
   eth_estimateGas: call(2),
   eth_createAccessList: call(2),
   eth_fillTransaction: call(1),
-  eth_getBlockByNumber: atBlock(0),
-  eth_getBlockTransactionCountByNumber: atBlock(0),
+  eth_getBlockByNumber: atBlock(0, { nullWhenMissing: true }),
+  eth_getBlockTransactionCountByNumber: atBlock(0, { nullWhenMissing: true }),
   eth_getTransactionByBlockNumberAndIndex: atBlock(0),
   eth_getUncleCountByBlockNumber: atBlock(0),
   eth_getUncleByBlockNumberAndIndex: atBlock(0),
-  eth_getBlockReceipts: atBlock(0, { cache: { blockParam: 0, orHash: true } }),
+  eth_getBlockReceipts: atBlock(0, { cache: { blockParam: 0, orHash: true }, nullWhenMissing: true }),
 
   eth_getBlockByHash: byHash({ cache: 'in-answer' }),
   eth_getTransactionByHash: byHash({ cache: 'in-answer' }),
@@ -162,13 +171,13 @@ export const RPC_METHOD_TABLE: Readonly<Record<string, RpcMethodRule>> = {
   eth_unsubscribe: rule({ class: 'subscription', gatewayAnswers: true }),
 
   // Simulations and traces: they run or read any contract.
-  'eth_simulate*': uncheckable({ class: 'at-block' }),
+  'eth_simulate*': uncheckable({ class: 'at-block', blockParam: 1 }),
   'eth_callMany*': uncheckable({ class: 'at-block' }),
   'eth_callBundle*': uncheckable({ class: 'at-block' }),
   'trace_*': uncheckable({ class: 'by-hash' }),
   'debug_trace*': uncheckable({ class: 'by-hash' }),
-  debug_traceCall: uncheckable({ class: 'at-block' }),
-  debug_traceBlockByNumber: uncheckable({ class: 'at-block' }),
+  debug_traceCall: uncheckable({ class: 'at-block', blockParam: 1 }),
+  debug_traceBlockByNumber: uncheckable({ class: 'at-block', blockParam: 0 }),
   // The read-only part of debug_ (raw encodings, state ranges): the rest of the namespace changes
   // the node or writes files on it, and new ones appear with each release.
   'debug_getRaw*': uncheckable({ class: 'by-hash' }),

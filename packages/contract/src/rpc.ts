@@ -5,19 +5,68 @@ export const RPC_BASE_PATH = '/api/v1.0/rpc';
 
 /**
  * spec B §2, §3: the ten RPC networks, their path suffix, display name, the usage resource their
- * calls are billed under, and the chain id their nodes answer with (docs/decisions.md).
+ * calls are billed under, the chain id their nodes answer with (docs/decisions.md), and about how
+ * many seconds a block takes (a head older than three is a degraded network).
  */
 export const RPC_NETWORKS = [
-  { path: 'ethereum/mainnet', name: 'Ethereum Mainnet', resource: 'RPC_API_ETHEREUM_MAINNET', chainId: 1 },
-  { path: 'ethereum/sepolia', name: 'Ethereum Sepolia', resource: 'RPC_API_ETHEREUM_TESTNET', chainId: 11155111 },
-  { path: 'bsc/mainnet', name: 'BSC Mainnet', resource: 'RPC_API_BSC_MAINNET', chainId: 56 },
-  { path: 'bsc/testnet', name: 'BSC Testnet', resource: 'RPC_API_BSC_TESTNET', chainId: 97 },
-  { path: 'polygon/mainnet', name: 'Polygon Mainnet', resource: 'RPC_API_POLYGON_MAINNET', chainId: 137 },
-  { path: 'polygon/amoy', name: 'Polygon Testnet', resource: 'RPC_API_POLYGON_TESTNET', chainId: 80002 },
-  { path: 'metabit/mainnet', name: 'Metabit Mainnet', resource: 'RPC_API_METABIT_MAINNET', chainId: 62000 },
-  { path: 'metabit/testnet', name: 'Metabit Testnet', resource: 'RPC_API_METABIT_TESTNET', chainId: 62001 },
-  { path: 'aurora/mainnet', name: 'Aurora Mainnet', resource: 'RPC_API_AURORA_MAINNET', chainId: 1313161554 },
-  { path: 'aurora/testnet', name: 'Aurora Testnet', resource: 'RPC_API_AURORA_TESTNET', chainId: 1313161555 },
+  {
+    path: 'ethereum/mainnet',
+    name: 'Ethereum Mainnet',
+    resource: 'RPC_API_ETHEREUM_MAINNET',
+    chainId: 1,
+    blockSeconds: 12,
+  },
+  {
+    path: 'ethereum/sepolia',
+    name: 'Ethereum Sepolia',
+    resource: 'RPC_API_ETHEREUM_TESTNET',
+    chainId: 11155111,
+    blockSeconds: 12,
+  },
+  { path: 'bsc/mainnet', name: 'BSC Mainnet', resource: 'RPC_API_BSC_MAINNET', chainId: 56, blockSeconds: 3 },
+  { path: 'bsc/testnet', name: 'BSC Testnet', resource: 'RPC_API_BSC_TESTNET', chainId: 97, blockSeconds: 3 },
+  {
+    path: 'polygon/mainnet',
+    name: 'Polygon Mainnet',
+    resource: 'RPC_API_POLYGON_MAINNET',
+    chainId: 137,
+    blockSeconds: 2,
+  },
+  {
+    path: 'polygon/amoy',
+    name: 'Polygon Testnet',
+    resource: 'RPC_API_POLYGON_TESTNET',
+    chainId: 80002,
+    blockSeconds: 2,
+  },
+  {
+    path: 'metabit/mainnet',
+    name: 'Metabit Mainnet',
+    resource: 'RPC_API_METABIT_MAINNET',
+    chainId: 62000,
+    blockSeconds: 3,
+  },
+  {
+    path: 'metabit/testnet',
+    name: 'Metabit Testnet',
+    resource: 'RPC_API_METABIT_TESTNET',
+    chainId: 62001,
+    blockSeconds: 3,
+  },
+  {
+    path: 'aurora/mainnet',
+    name: 'Aurora Mainnet',
+    resource: 'RPC_API_AURORA_MAINNET',
+    chainId: 1313161554,
+    blockSeconds: 1,
+  },
+  {
+    path: 'aurora/testnet',
+    name: 'Aurora Testnet',
+    resource: 'RPC_API_AURORA_TESTNET',
+    chainId: 1313161555,
+    blockSeconds: 1,
+  },
 ] as const;
 
 export type RpcNetwork = (typeof RPC_NETWORKS)[number];
@@ -211,3 +260,38 @@ export const RpcMessages = {
   upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
   upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,
 } as const;
+
+/**
+ * A network's state as customers see it (GET /api/v1.0/rpc/status): `operational`; `degraded` when
+ * some of its nodes lag or are down, or its head is older than three block times; `down` when no node
+ * answers.
+ */
+export const RpcNetworkState = Type.Union([
+  Type.Literal('operational'),
+  Type.Literal('degraded'),
+  Type.Literal('down'),
+]);
+export type RpcNetworkState = Static<typeof RpcNetworkState>;
+
+/** One hour (UTC) of a network: the share of its calls answered without a node error (null: no call). */
+export const RpcStatusHour = Type.Object({
+  hour: Type.String({ format: 'date-time' }),
+  answeredShare: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+});
+export type RpcStatusHour = Static<typeof RpcStatusHour>;
+
+/**
+ * One network's status: its best head (null until the gateway has read one), how long ago that head
+ * was first seen, its state, and its last 24 hours, oldest first.
+ */
+export const RpcNetworkStatus = Type.Object({
+  network: Type.String(),
+  head: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  headAgeSeconds: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+  status: RpcNetworkState,
+  lastDay: Type.Array(RpcStatusHour),
+});
+export type RpcNetworkStatus = Static<typeof RpcNetworkStatus>;
+
+export const RpcStatus = Type.Object({ networks: Type.Array(RpcNetworkStatus) });
+export type RpcStatus = Static<typeof RpcStatus>;

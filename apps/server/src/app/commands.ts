@@ -42,6 +42,9 @@ Commands:
   rpc cache                                             the gateway's response cache per network: hits,
                                                         misses, hit rate, size, reorg flushes (the running
                                                         server's, with PGlite)
+  rpc upstreams                                         each network's nodes: state (up, lagging, limited, down),
+                                                        head and lag, calls in flight, p50/p95 ms, calls and
+                                                        errors over the last minute, retries and hedges
   rpc subscriptions                                     the WebSocket subscriptions per network: the node's
                                                         socket, upstream subscriptions, client subscriptions
   rpc insight [on|off]                                  whether the gateway records its analytics and request
@@ -142,7 +145,7 @@ export async function runCommand(
   db: Db,
   argv: string[],
   jobs: Jobs = {},
-  chains?: Pick<RpcGateway, 'fundLocal' | 'cacheFigures' | 'subscriptionFigures' | 'insight'>,
+  chains?: Pick<RpcGateway, 'fundLocal' | 'cacheFigures' | 'subscriptionFigures' | 'upstreamFigures' | 'insight'>,
 ): Promise<CommandResult> {
   const { positionals, values } = parseArgs({
     // --json=VALUE is read as the flag followed by its value (see settingValue).
@@ -287,6 +290,25 @@ export async function runCommand(
       )
       .join('\n');
     return { text: text || 'The response cache is off (RPC_CACHE_MB=0).', json: figures };
+  }
+
+  if (noun === 'rpc' && verb === 'upstreams' && chains) {
+    const figures = chains.upstreamFigures().map(({ nodes, ...network }) => ({
+      ...network,
+      nodes: nodes.map(({ latency: _latency, ...node }) => node),
+    }));
+    const text = figures
+      .map(({ network, retries, hedges, nodes }) =>
+        [
+          `${network}: ${retries} retries, ${hedges} hedges since start`,
+          ...nodes.map(
+            (n) =>
+              `  ${n.upstream}${n.archive ? ' (archive)' : ''}${n.weight === 1 ? '' : ` weight ${n.weight}`}  ${n.state.padEnd(7)} head ${n.head ?? 'unknown'}, lag ${n.lag}, ${n.inFlight} in flight, p50 ${n.p50Ms} ms, p95 ${n.p95Ms} ms, last minute ${n.callsLastMinute} calls, ${n.errorsLastMinute} errors; ${n.selected} calls, ${n.retries} retried elsewhere, ${n.hedges} hedged since start`,
+          ),
+        ].join('\n'),
+      )
+      .join('\n');
+    return { text: text || 'No network has been called yet: its nodes start with its first call.', json: figures };
   }
 
   if (noun === 'rpc' && verb === 'subscriptions' && chains) {

@@ -51,7 +51,19 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const under10s =
       /ebs_rpc_method_latency_seconds_bucket\{network="ethereum\/mainnet",method="eth_chainId",le="10"\} (\d+)/;
     expect(Number(text.match(under10s)?.[1])).toBe(3);
-    expect(text).toContain('ebs_rpc_upstream_failovers_total{network="ethereum/mainnet"} 0');
+    // The network's node: up, not lagging, the calls it was sent and how long it took; no retry, no hedge.
+    const node = 'network="ethereum/mainnet",upstream="http://127.0.0.1:\\d+"';
+    expect(text).toMatch(new RegExp(`^ebs_rpc_upstream_state\\{${node}\\} 0$`, 'm'));
+    expect(text).toMatch(new RegExp(`^ebs_rpc_upstream_lag_blocks\\{${node}\\} 0$`, 'm'));
+    const selected = Number(text.match(new RegExp(`^ebs_rpc_upstream_selected_total\\{${node}\\} (\\d+)$`, 'm'))?.[1]);
+    expect(selected).toBeGreaterThan(0);
+    expect(text).toMatch(new RegExp(`^ebs_rpc_upstream_latency_seconds_count\\{${node}\\} ${selected}$`, 'm'));
+    expect(text).toMatch(
+      new RegExp(`^ebs_rpc_upstream_latency_seconds_bucket\\{${node},le="\\+Inf"\\} ${selected}$`, 'm'),
+    );
+    expect(text).toMatch(/^# TYPE ebs_rpc_upstream_latency_seconds histogram$/m);
+    expect(text).toContain('ebs_rpc_retries_total{network="ethereum/mainnet"} 0');
+    expect(text).toContain('ebs_rpc_hedges_total{network="ethereum/mainnet"} 0');
     // Read from the database: this server's one account holds its 10 USD of credit.
     expect(text).toContain('ebs_ledger_usd{total="balance"} 10');
     expect(text).toContain('ebs_ledger_accounts 1');

@@ -5,13 +5,14 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Db } from '../db/database.ts';
 import { type JobFigures, jobRuns } from '../jobs/scheduler.ts';
 import { webhookFigures } from '../modules/forwarding/index.ts';
+import { upperBoundOf } from '../modules/insight/index.ts';
 import { ledgerTotals } from '../modules/ledger/index.ts';
 import type { RpcGateway } from '../modules/rpc/index.ts';
 import { registerMethodMetrics } from './method-metrics.ts';
 
 /** What the metrics are read from, when Prometheus scrapes. */
 export interface MetricSources {
-  rpc: Pick<RpcGateway, 'cacheFigures' | 'subscriptionFigures' | 'upstreamHealth' | 'meter' | 'insight' | 'failovers'>;
+  rpc: Pick<RpcGateway, 'cacheFigures' | 'subscriptionFigures' | 'upstreamFigures' | 'meter' | 'insight'>;
   /** Read at scrape time for the webhooks' and the ledger's figures. */
   db: Db;
   /** Open WebSocket connections of the gateway. */
@@ -78,21 +79,7 @@ export function metricsRegistry(sources: MetricSources): Registry {
   byNetwork('gauge', 'ebs_rpc_ws_client_subscriptions', 'Clients’ subscriptions, by network', () =>
     rpc.subscriptionFigures().map((f) => [f.network, f.clientSubscriptions]),
   );
-  new Gauge({
-    name: 'ebs_rpc_upstream_up',
-    help: 'Whether an upstream node answers (1) or is marked down (0), by network and node origin',
-    labelNames: ['network', 'upstream'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const node of rpc.upstreamHealth()) {
-        this.set({ network: node.network, upstream: node.upstream }, node.up ? 1 : 0);
-      }
-    },
-  });
-  byNetwork('total', 'ebs_rpc_upstream_failovers_total', 'Calls sent on to another node after one failed', () =>
-    rpc.failovers(),
-  );
+  registerUpstreamMetrics(registry, rpc);
   registerMethodMetrics(registry, rpc.insight);
   registerJobMetrics(registry);
   registerStoredMetrics(registry, sources.db);
@@ -105,6 +92,127 @@ export function metricsRegistry(sources: MetricSources): Registry {
     },
   });
   return registry;
+}
+
+/** Node states as the gauge gives them (docs/operations.md "Upstream nodes"). */
+const STATE_VALUES = { up: 0, lagging: 1, limited: 2, down: 3 } as const;
+
+/** The latency histogram's bounds, seconds: the nodes' finer buckets (the insight's) are summed into these. */
+const LATENCY_BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Each node of each started network: its state, lag, calls, latency; and each network's retries and hedges. */
+function registerUpstreamMetrics(registry: Registry, rpc: MetricSources['rpc']): void {
+  const byNode = (
+    kind: 'total' | 'gauge',
+    name: string,
+    help: string,
+    read: (node: ReturnType<RpcGateway['upstreamFigures']>[number]['nodes'][number]) => number,
+  ) => {
+    const config = { name, help, labelNames: ['network', 'upstream'] as const, registers: [registry] };
+    const collect = (set: (labels: { network: string; upstream: string }, value: number) => void) => {
+      for (const { network, nodes } of rpc.upstreamFigures()) {
+        for (const node of nodes) set({ network, upstream: node.upstream }, read(node));
+      }
+    };
+    if (kind === 'total') {
+      new Counter({
+        ...config,
+        collect() {
+          this.reset();
+          collect((labels, value) => this.inc(labels, value));
+        },
+      });
+    } else {
+      new Gauge({
+        ...config,
+        collect() {
+          this.reset();
+          collect((labels, value) => this.set(labels, value));
+        },
+      });
+    }
+  };
+  byNode(
+    'gauge',
+    'ebs_rpc_upstream_up',
+    'Whether an upstream node takes calls (1: up or lagging) or not (0: limited or down)',
+    (n) => (n.state === 'up' || n.state === 'lagging' ? 1 : 0),
+  );
+  byNode(
+    'gauge',
+    'ebs_rpc_upstream_state',
+    'An upstream node’s state: 0 up, 1 lagging, 2 limited (429), 3 down',
+    (n) => STATE_VALUES[n.state],
+  );
+  byNode(
+    'gauge',
+    'ebs_rpc_upstream_lag_blocks',
+    'Blocks an upstream node’s head is below its network’s best head',
+    (n) => n.lag,
+  );
+  byNode(
+    'gauge',
+    'ebs_rpc_upstream_in_flight',
+    'Calls sent to an upstream node and not yet answered',
+    (n) => n.inFlight,
+  );
+  byNode(
+    'total',
+    'ebs_rpc_upstream_selected_total',
+    'Calls the router sent to an upstream node (retries and hedges included)',
+    (n) => n.selected,
+  );
+  const byNetwork = (
+    name: string,
+    help: string,
+    read: (network: ReturnType<RpcGateway['upstreamFigures']>[number]) => number,
+  ) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['network'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const network of rpc.upstreamFigures()) this.inc({ network: network.network }, read(network));
+      },
+    });
+  byNetwork(
+    'ebs_rpc_retries_total',
+    'Reads tried again on another node after one failed them (or lacked the data)',
+    (n) => n.retries,
+  );
+  byNetwork('ebs_rpc_hedges_total', 'Slow reads also sent to a second node', (n) => n.hedges);
+  const latency = 'ebs_rpc_upstream_latency_seconds';
+  const help = 'How long upstream nodes take to answer a call (to the first byte of a streamed answer)';
+  // A histogram read from each node's own counts at scrape time: nothing is observed on the hot path.
+  registry.registerMetric({
+    name: latency,
+    help,
+    type: 'histogram',
+    aggregator: 'sum',
+    reset() {},
+    async get() {
+      const values: Array<{ metricName: string; labels: Record<string, string | number>; value: number }> = [];
+      for (const { network, nodes } of rpc.upstreamFigures()) {
+        for (const node of nodes) {
+          const labels = { network, upstream: node.upstream };
+          const { buckets, sumSeconds, count } = node.latency;
+          let bucket = 0;
+          let cumulative = 0;
+          for (const le of LATENCY_BOUNDS) {
+            while (bucket < buckets.length && upperBoundOf(bucket) / 1000 <= le * 1.0001)
+              cumulative += buckets[bucket++] as number;
+            values.push({ metricName: `${latency}_bucket`, labels: { ...labels, le }, value: cumulative });
+          }
+          values.push({ metricName: `${latency}_bucket`, labels: { ...labels, le: '+Inf' }, value: count });
+          values.push({ metricName: `${latency}_sum`, labels, value: sumSeconds });
+          values.push({ metricName: `${latency}_count`, labels, value: count });
+        }
+      }
+      return { name: latency, help, type: 'histogram', aggregator: 'sum', values };
+    },
+  } as unknown as Parameters<Registry['registerMetric']>[0]);
 }
 
 /** Each scheduled job's runs in this process (jobs/scheduler.ts). */

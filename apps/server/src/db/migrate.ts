@@ -22,6 +22,7 @@ import * as analyticsReads from './migrations/2026_11_27_0301_analytics_reads.ts
 import * as apiKeyCreations from './migrations/2026_11_28_0101_api_key_creations.ts';
 import * as memberInvitations from './migrations/2026_11_28_0201_member_invitations.ts';
 import * as requestLogAnswers from './migrations/2026_11_28_0301_request_log_answers.ts';
+import * as rpcStatusHours from './migrations/2026_11_28_0401_rpc_status_hours.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0101_api_key_creations': apiKeyCreations,
   '2026_11_28_0201_member_invitations': memberInvitations,
   '2026_11_28_0301_request_log_answers': requestLogAnswers,
+  '2026_11_28_0401_rpc_status_hours': rpcStatusHours,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

@@ -50,7 +50,7 @@ describe.skipIf(!ADMIN_URL || !REDIS_URL)('two server processes on one PostgreSQ
   };
 
   beforeAll(async () => {
-    upstream = await startFixedUpstream();
+    upstream = await startFixedUpstream(NETWORK);
     cluster = await startCluster({
       processes: 2,
       adminUrl: String(ADMIN_URL),

@@ -20,6 +20,8 @@ export const PUBLIC = new Set([
   'POST /api/v1.0/rpc/:chain/:net',
   'POST /api/v1.0/rpc/*',
   'OPTIONS /api/v1.0/rpc/*',
+  // Each network's head and state and its last 24 hours: no account's data (network-status.test.ts).
+  'GET /api/v1.0/rpc/status',
   // The identity service's steps before a session exists; sign-out also ends a session it cannot verify.
   'POST /auth/sign-up',
   'POST /auth/confirm-sign-up',

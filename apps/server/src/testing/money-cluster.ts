@@ -74,7 +74,7 @@ export async function startMoneyCluster(options: {
   runners: number;
 }): Promise<MoneyCluster> {
   // An upstream node that answers every JSON-RPC call, so the gateway meters it.
-  const upstream = await startFixedUpstream();
+  const upstream = await startFixedUpstream(METERED_NETWORK);
   const dbs: Db[] = [];
   let cluster: Cluster | undefined;
   const close = async () => {

@@ -121,6 +121,11 @@ export const signedInRoutes: RouteObject[] = [
             handle: { crumb: { ...services, current: t.rpc } },
           },
           {
+            path: accountRoutes.status,
+            ...page(() => import('../features/services/status-page').then((m) => m.StatusPage)),
+            handle: { crumb: { ...services, current: t.status } },
+          },
+          {
             path: accountRoutes.analytics,
             ...page(() => import('../features/insight/analytics-page').then((m) => m.AnalyticsPage)),
             handle: { crumb: { ...services, current: t.analytics } },

@@ -21,6 +21,7 @@ export const accountRoutes = {
   overview: 'overview',
   services: 'services',
   rpc: 'services/rpc',
+  status: 'services/status',
   analytics: 'services/analytics',
   requests: 'services/requests',
   wallets: 'services/token-forwarding/wallets',

@@ -1,3 +1,4 @@
+import { findRpcNetwork } from '@ebs/contract';
 import { sumFixed } from './decimal';
 
 /** spec A §9: available credit is the balance minus amountPending, 2 decimals. */
@@ -34,3 +35,6 @@ export const abbreviate = (value: string) => (value.length > 11 ? `${value.slice
 
 /** A fraction as a percent (spec B §9: rate × 100), without binary noise: 0.0725 → "7.25%". */
 export const formatPercent = (rate: number) => `${Number((rate * 100).toFixed(4))}%`;
+
+/** A network's name as the RPC page shows it, from its path (ethereum/sepolia → Ethereum Sepolia). */
+export const networkName = (path: string) => findRpcNetwork(path)?.name ?? path;

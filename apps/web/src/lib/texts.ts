@@ -75,7 +75,8 @@ export const Texts = {
     overview: 'Overview',
     services: 'Services',
     rpc: 'RPC',
-    // ours: the gateway's insight pages
+    // ours: the networks' status, and the gateway's insight pages
+    status: 'Status',
     analytics: 'Analytics',
     requests: 'Request Log',
     tokenForwarding: 'Token Forwarding',
@@ -328,6 +329,7 @@ export const Texts = {
     ambassadorProgram: 'Ambassador Program',
     services: 'Services',
     rpc: 'RPC Service',
+    status: 'Status',
     analytics: 'Analytics',
     requests: 'Request Log',
     wallets: 'Token Forwarding Wallets',

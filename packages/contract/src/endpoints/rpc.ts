@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint.ts';
-import { RPC_BASE_PATH, RPC_NETWORKS, RpcNetworkParams, RpcQuery } from '../rpc.ts';
+import { RPC_BASE_PATH, RPC_NETWORKS, RpcNetworkParams, RpcQuery, RpcStatus } from '../rpc.ts';
 
 const gatewayCall = { access: 'public', tag: 'rpc' } as const;
 
@@ -17,6 +17,20 @@ export const rpcEndpoints = {
     description: `Forwards a JSON-RPC 2.0 request or batch to a network: ${RPC_NETWORKS.map((n) => n.path).join(', ')}. The API key goes in the query or, under the same names, in headers; no identity token. Refusals are JSON-RPC error objects. Each call of a batch is metered as one request.`,
     params: RpcNetworkParams,
     query: RpcQuery,
+  }),
+  /**
+   * Each network's head and state, and its last 24 hours, for the console's RPC and Status pages
+   * (public; the same answer for a few seconds). Answered in the success wrapper, not JSON-RPC.
+   */
+  status: endpoint({
+    access: 'public',
+    tag: 'rpc',
+    method: 'GET',
+    path: `${RPC_BASE_PATH}/status`,
+    summary: "The networks' status",
+    description:
+      'Per network: its best head, how long ago it was first seen, its state (operational; degraded when some nodes lag or are down, or the head is older than three block times; down when no node answers) and, per hour of the last 24, the share of calls answered without a node error.',
+    response: RpcStatus,
   }),
   /** Any other path under the base: answers the unknown-network error, as JSON-RPC. */
   unknownNetwork: endpoint({ ...gatewayCall, method: 'POST', path: `${RPC_BASE_PATH}/*`, hidden: true }),

@@ -5,5 +5,5 @@ export { GatewayInsight } from './gateway-insight.ts';
 export { insightRoutes } from './insight.routes.ts';
 export { recentCallsSince } from './insight.service.ts';
 export { keepInsight } from './insight-retention.job.ts';
-export { upperBoundOf } from './latency-histogram.ts';
+export { bucketOf, LATENCY_BUCKETS, percentile, upperBoundOf } from './latency-histogram.ts';
 export type { MethodRun } from './method-run.ts';

@@ -32,7 +32,7 @@ describe.each(testDatabases)('keys locked down by their own rules, on $name', (d
     USAGE_FLUSH_SECONDS: '60',
   };
   beforeAll(async () => {
-    upstream = await startFixedUpstream();
+    upstream = await startFixedUpstream(NETWORK);
     env.RPC_UPSTREAMS = JSON.stringify({ [NETWORK]: [upstream.url] });
   });
   afterAll(() => upstream?.close());

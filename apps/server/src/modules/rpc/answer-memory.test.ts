@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AnswerMemory, type HeldAnswer } from './answer-memory.ts';
-import type { NodeAnswer } from './upstreams.ts';
+import type { NodeAnswer } from './node-answer.ts';
 
 const KIB = 1024;
 

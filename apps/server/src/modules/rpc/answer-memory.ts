@@ -1,5 +1,5 @@
 import { RpcMessages } from '@ebs/contract';
-import type { NodeAnswer } from './upstreams.ts';
+import type { NodeAnswer } from './node-answer.ts';
 
 /** Why a node's answer was not held: larger than one answer may be, or no room left in the process. */
 export type NotHeld = 'too-large' | 'busy';

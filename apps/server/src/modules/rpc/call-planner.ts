@@ -52,6 +52,7 @@ export class CallPlanner {
         }
         item.params = [owned.nodeId, ...params.slice(1)];
         item.filterRange = owned.range;
+        item.filterNode = owned.node;
       } else if (rule.rangeGuard && !this.readFilter(item)) continue;
       if (rule.rangeGuard) {
         ranged ??= [];

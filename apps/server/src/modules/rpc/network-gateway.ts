@@ -9,11 +9,13 @@ import { ChainHead } from './chain-head.ts';
 import type { FilterIds } from './filter-ids.ts';
 import { mayKeep } from './freshness.ts';
 import { logsCountRefusal } from './logs-guard.ts';
+import { type NodeAnswer, UpstreamError, wholeBody } from './node-answer.ts';
+import { HEAD_READ, nodeNeedOf } from './node-need.ts';
 import { retriedTransactionHash } from './raw-transactions.ts';
 import { errorJson, type PlannedCall, type RequestPlan, refuseCall, resultJson } from './request-plan.ts';
 import { ResponseCache } from './response-cache.ts';
 import { hasOnlyForwardedFields, idOf, type RpcAnswer, type RpcCall, screenedFields } from './rpc-request.ts';
-import { type NetworkUpstreams, type NodeAnswer, UpstreamError, wholeBody } from './upstreams.ts';
+import type { NetworkUpstreams } from './upstreams.ts';
 
 export interface NetworkSettings {
   /** The cache's bound in bytes; 0 turns it off. */
@@ -120,7 +122,7 @@ export class NetworkGateway {
 
   /** A JSON-RPC call (single or batch) from the gateway itself; answers the parsed JSON. */
   async call(payload: unknown): Promise<unknown> {
-    const answer = await this.upstreams.send(JSON.stringify(payload));
+    const answer = await this.upstreams.send(JSON.stringify(payload), HEAD_READ);
     const text = (await wholeBody(answer)).toString('utf8');
     if (answer.status >= 400) throw new UpstreamError(`${this.network.path}: HTTP ${answer.status}`, false);
     return JSON.parse(text);
@@ -147,7 +149,7 @@ export class NetworkGateway {
       body = JSON.stringify(plan.parsed.batch ? rebuilt : rebuilt[0]);
     }
     if (!mayStream && !(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
-    const answer = await this.upstreams.send(body);
+    const answer = await this.upstreams.send(body, nodeNeedOf(plan.calls));
     return mayStream ? passedOn(answer) : this.held(plan, answer);
   }
 
@@ -174,7 +176,7 @@ export class NetworkGateway {
     if (running) {
       const shared = await new Promise<SharedAnswer | null>((resolve, reject) => running.push({ resolve, reject }));
       if (shared) return joined(shared, id);
-      const answer = await this.upstreams.send(body);
+      const answer = await this.upstreams.send(body, nodeNeedOf(plan.calls));
       return mayStream ? passedOn(answer) : this.held(plan, answer);
     }
     // The leader makes no promise for the others: most calls are never joined.
@@ -184,7 +186,7 @@ export class NetworkGateway {
     let failure: { error: unknown } | undefined;
     try {
       if (!mayStream && !(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
-      const answer = await this.upstreams.send(body);
+      const answer = await this.upstreams.send(body, nodeNeedOf(plan.calls));
       // Only an answer read whole is shared; the others ask the nodes themselves.
       if ('body' in answer) shared = { answer };
       return mayStream ? passedOn(answer) : await this.held(plan, answer);
@@ -202,37 +204,44 @@ export class NetworkGateway {
 
   /**
    * Calls read one by one: the ones the plan left open are sent together with the gateway's own ids
-   * (a client's may repeat or be missing), their answer held whole within the bounds, each read
-   * (kept when it may be, checked against the logs limit, a retried transaction answered with its
-   * hash, a new filter's id made the account's), and every answer composed in the request's order.
+   * (a client's may repeat or be missing), to a node they may all go to (the follow-ups of a filter
+   * to its node: a batch naming filters of several nodes is sent in one part per node), their
+   * answer held whole within the bounds, each read (kept when it may be, checked against the logs
+   * limit, a retried transaction answered with its hash, a new filter's id made the account's), and
+   * every answer composed in the request's order.
    */
   private async composed(plan: RequestPlan, local: AnswerOptions['local']): Promise<WholeAnswer> {
     const epoch = this.epoch;
     const toSend = plan.calls.filter((item) => item.answer === undefined && !item.local);
     let status = 200;
-    let release: (() => void) | undefined;
-    if (toSend.length > 0) {
-      if (!(await this.memory.room(this.settings.timeoutMs))) return this.unheld(plan, 'busy');
-      // The line is read before the calls go out: an answer is kept only if its block was deep enough then.
-      const atBlocks = toSend.some((item) => item.freshness.kind === 'at-block' || item.freshness.kind === 'in-answer');
-      const finalBlock = atBlocks ? this.head.finalBlock() : undefined;
-      const outgoing = toSend.map((item, index) => encodeCall(item.call, index, item.params));
-      const answer = await this.upstreams.send(
-        toSend.length === 1 ? (outgoing[0] as string) : `[${outgoing.join(',')}]`,
-      );
-      const held = await this.memory.hold(answer, this.settings.maxAnswerBytes, plan.accountId);
-      if (typeof held === 'string') return this.unheld(plan, held);
-      // The node's bytes stay counted until the answer composed from them has been written out.
-      release = held.release;
-      try {
-        await this.readAnswers(plan, toSend, held, epoch, finalBlock);
-      } catch (error) {
-        release();
-        throw error;
-      }
-      status = toSend.length === 1 && answer.status < 500 ? answer.status : 200;
-    }
+    const releases: Array<() => void> = [];
+    const release = () => {
+      for (const give of releases) give();
+    };
     try {
+      for (const part of await this.byNode(toSend)) {
+        if (!(await this.memory.room(this.settings.timeoutMs))) {
+          release();
+          return this.unheld(plan, 'busy');
+        }
+        // The line is read before the calls go out: an answer is kept only if its block was deep enough then.
+        const atBlocks = part.some((item) => item.freshness.kind === 'at-block' || item.freshness.kind === 'in-answer');
+        const finalBlock = atBlocks ? this.head.finalBlock() : undefined;
+        const outgoing = part.map((item, index) => encodeCall(item.call, index, item.params));
+        const answer = await this.upstreams.send(
+          part.length === 1 ? (outgoing[0] as string) : `[${outgoing.join(',')}]`,
+          nodeNeedOf(part),
+        );
+        const held = await this.memory.hold(answer, this.settings.maxAnswerBytes, plan.accountId);
+        if (typeof held === 'string') {
+          release();
+          return this.unheld(plan, held);
+        }
+        // The node's bytes stay counted until the answer composed from them has been written out.
+        releases.push(held.release);
+        await this.readAnswers(plan, part, held, epoch, finalBlock, answer.node);
+        status = toSend.length === 1 && answer.status < 500 ? answer.status : 200;
+      }
       for (const item of plan.calls) {
         if (item.local && local) {
           const answer = await local(item.call);
@@ -241,11 +250,40 @@ export class NetworkGateway {
         }
       }
     } catch (error) {
-      release?.();
+      release();
       throw error;
     }
     if (plan.passing === 0) return this.whole(plan, plan.refusedByKey > 0 ? 403 : 200, undefined);
     return { ...this.whole(plan, status, toSend.length === 0 ? 'HIT' : 'MISS'), release };
+  }
+
+  /**
+   * The calls to send, in parts that each go to one node: the follow-ups of each filter's node
+   * together (with the other calls in the first part); a filter whose node is gone or down is
+   * answered "filter not found", as the node would.
+   */
+  private async byNode(toSend: PlannedCall[]): Promise<PlannedCall[][]> {
+    if (toSend.length === 0) return [];
+    if (!toSend.some((item) => item.filterNode !== undefined)) return [toSend];
+    await this.upstreams.resolve();
+    const parts = new Map<string | undefined, PlannedCall[]>();
+    for (const item of toSend) {
+      if (item.filterNode !== undefined && !this.upstreams.holds(item.filterNode)) {
+        refuseCall(item, RpcErrorCodes.filterNotFound, RpcMessages.filterNotFound);
+        continue;
+      }
+      const part = parts.get(item.filterNode);
+      if (part) part.push(item);
+      else parts.set(item.filterNode, [item]);
+    }
+    const loose = parts.get(undefined);
+    parts.delete(undefined);
+    const list = [...parts.values()];
+    if (loose) {
+      if (list[0]) list[0].push(...loose);
+      else list.push(loose);
+    }
+    return list;
   }
 
   private async readAnswers(
@@ -254,6 +292,7 @@ export class NetworkGateway {
     held: HeldAnswer,
     epoch: number,
     finalBlock: bigint | undefined,
+    node: string | undefined,
   ): Promise<void> {
     let parsed: unknown;
     try {
@@ -267,7 +306,7 @@ export class NetworkGateway {
     for (const [index, item] of toSend.entries()) {
       const got = byId.get(index);
       if (!got) refuseCall(item, RpcErrorCodes.upstream, RpcMessages.upstreamFailed(this.network.name));
-      else item.answer = await this.read(plan, item, got, epoch, finalBlock);
+      else item.answer = await this.read(plan, item, got, epoch, finalBlock, node);
     }
   }
 
@@ -277,6 +316,7 @@ export class NetworkGateway {
     got: { result?: unknown; error?: { message?: unknown } },
     epoch: number,
     finalBlock: bigint | undefined,
+    node: string | undefined,
   ): Promise<string> {
     const { call, rule } = item;
     const id = idOf(call);
@@ -305,7 +345,13 @@ export class NetworkGateway {
       }
     }
     if (rule.filterId === 'creates') {
-      const issued = this.filterIds.issue(plan.accountId, this.network.path, got.result, item.filterRange ?? null);
+      const issued = this.filterIds.issue(
+        plan.accountId,
+        this.network.path,
+        node ?? '',
+        got.result,
+        item.filterRange ?? null,
+      );
       return resultJson(id, JSON.stringify(issued));
     }
     const result = JSON.stringify(got.result ?? null);

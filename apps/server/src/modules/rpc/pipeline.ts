@@ -3,10 +3,11 @@ import { errorsAndMessageInAnswer, type GatewayInsight, loggedMessage, notedErro
 import type { KeyLimits, KeyRequest } from '../keys/index.ts';
 import type { MethodPolicy } from './method-policy.ts';
 import type { AnswerOptions, GatewayAnswer, NetworkGateway } from './network-gateway.ts';
+import { UpstreamError } from './node-answer.ts';
 import { type RequestPlan, screenCalls } from './request-plan.ts';
 import type { Caller } from './rpc-request.ts';
 import { type ParsedRpcBody, parseRpcBody, RpcRefusal } from './rpc-request.ts';
-import { UpstreamError } from './upstreams.ts';
+import type { StatusHours } from './status-hours.ts';
 import type { UsageMeter } from './usage-meter.ts';
 
 /** Node answers searched for their calls' errors at most this large (a larger one is rarely an error, and costly to parse). */
@@ -30,6 +31,7 @@ export interface PipelineParts {
   meter: UsageMeter;
   insight: GatewayInsight;
   networks: ReadonlyMap<string, NetworkGateway>;
+  hours: StatusHours;
   maxBatch: number;
 }
 
@@ -46,12 +48,14 @@ export class RpcPipeline {
     const started = performance.now();
     let parsed: ParsedRpcBody | undefined;
     let requestChars: number | undefined;
+    let passing = 0;
     try {
       // Stages with nothing to wait for are not awaited: each await costs the hot path a turn.
       const text = typeof exchange.body === 'string' ? exchange.body : await exchange.body;
       requestChars = text.length;
       parsed = this.parse(text);
       const plan = this.screen(exchange, parsed);
+      passing = plan.passing;
       if (plan.passing > 0 && this.parts.limits.applies(exchange.caller.key.limits)) await this.limit(exchange, plan);
       const gateway = this.network(exchange, parsed);
       const planning = gateway.plan(plan, exchange.local !== undefined);
@@ -61,6 +65,9 @@ export class RpcPipeline {
       this.observe(exchange, plan, started, answer, requestChars);
       return answer;
     } catch (thrown) {
+      // No node answered: the network's hour counts these calls as failed (the Status page).
+      if (thrown instanceof UpstreamError && passing > 0)
+        this.parts.hours.count(exchange.network.path, passing, passing);
       const error = refusalOf(thrown, exchange.network, parsed);
       this.observeFailure(exchange, parsed, started, error, requestChars);
       throw error;
@@ -110,11 +117,15 @@ export class RpcPipeline {
     return gateway.answer(plan, text, exchange);
   }
 
-  /** meter: every call past the screen is the customer's, answered from the cache or by a node alike. */
+  /**
+   * meter: every call past the screen is the customer's, answered from the cache or by a node alike
+   * (and an answered call of its network's hour, for the Status page).
+   */
   private meter(exchange: Exchange, plan: RequestPlan): void {
     if (plan.passing === 0) return;
     const { caller, network } = exchange;
     this.parts.meter.count(caller.accountId, caller.apiKeyId, network.resource, plan.passing);
+    this.parts.hours.count(network.path, plan.passing, 0);
   }
 
   /**

@@ -23,6 +23,8 @@ export interface PlannedCall {
   cacheKey?: string;
   /** A log filter's blocks: read now for eth_newFilter (kept in its id), from its id for eth_getFilterLogs. */
   filterRange?: FilterRange | null;
+  /** The key of the node that holds the filter the call names: the call goes there only. */
+  filterNode?: string;
 }
 
 /**

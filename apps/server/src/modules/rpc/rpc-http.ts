@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import {
   API_KEY_ID_PARAM,
   API_KEY_PARAM,
+  endpoints,
   findRpcNetwork,
   RPC_BASE_PATH,
   RpcErrorCodes,
@@ -31,11 +32,23 @@ const PREFLIGHT = {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The networks' status (GET /api/v1.0/rpc/status): a console call under the base path, not a gateway call. */
+const STATUS_PATH = endpoints.rpc.status.path;
+
 /**
  * The gateway's requests: anything under the RPC base path (a POST, a preflight, or another method
- * it answers with how to call it). A WebSocket upgrade never comes here: the server hands it over apart.
+ * it answers with how to call it) but a GET of the networks' status. A WebSocket upgrade never comes
+ * here: the server hands it over apart.
  */
-export const isGatewayRequest = (request: IncomingMessage): boolean => (request.url ?? '').startsWith(PREFIX);
+export const isGatewayRequest = (request: IncomingMessage): boolean => {
+  const url = request.url ?? '';
+  if (!url.startsWith(PREFIX)) return false;
+  return !(
+    request.method === 'GET' &&
+    url.startsWith(STATUS_PATH) &&
+    (url.length === STATUS_PATH.length || url[STATUS_PATH.length] === '?')
+  );
+};
 
 /** A path part as the router decoded it, or as sent when it does not decode. */
 function decoded(part: string): string {

@@ -23,7 +23,7 @@ describe('the gateway in front of a node that reads JSON keys case-insensitively
   ];
 
   it('a call that hides a refused method under a differently-cased key (Method, METHOD, ſ) reaches the node with only the screened fields', async () => {
-    const upstream = await startFixedUpstream();
+    const upstream = await startFixedUpstream(NETWORK);
     const opened = await pglite.open();
     const gateway = await startServer(opened.db, { RPC_UPSTREAMS: JSON.stringify({ [NETWORK]: [upstream.url] }) });
     try {

@@ -1,6 +1,8 @@
 import { endpoints } from '@ebs/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
+import type { NetworkStatus } from './network-status.ts';
 import type { RpcHttp } from './rpc-http.ts';
 
 /**
@@ -8,7 +10,12 @@ import type { RpcHttp } from './rpc-http.ts';
  * server answers them before its router (app.ts hands them to RpcHttp); a request that reaches
  * Fastify anyway (e.g. through `inject`) is handed over raw, its body unread.
  */
-export const rpcRoutes: FastifyPluginAsync<{ rpcHttp: RpcHttp }> = async (app, { rpcHttp }) => {
+export const rpcRoutes: FastifyPluginAsync<{ rpcHttp: RpcHttp; status: NetworkStatus }> = async (
+  app,
+  { rpcHttp, status },
+) => {
+  // The networks' status is a console call (the success wrapper), answered by Fastify.
+  route(app, endpoints.rpc.status, {}, async () => ok(await status.read()));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -13,11 +13,14 @@ import { checkFundRequest, FaucetRefusal, LocalFaucet } from './faucet.ts';
 import { FilterIds } from './filter-ids.ts';
 import { MethodPolicy } from './method-policy.ts';
 import { NetworkGateway } from './network-gateway.ts';
+import { NetworkStatus } from './network-status.ts';
+import { UpstreamError } from './node-answer.ts';
 import { RpcPipeline } from './pipeline.ts';
 import type { CacheFigures } from './response-cache.ts';
 import { type Caller, type GatewayAccounts, RpcRefusal } from './rpc-request.ts';
+import { StatusHours } from './status-hours.ts';
 import { type SubscriptionFigures, SubscriptionHub } from './subscription-hub.ts';
-import { NetworkUpstreams, UpstreamError } from './upstreams.ts';
+import { NetworkUpstreams, type NodeFigures } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,6 +67,10 @@ export class RpcGateway {
   readonly pipeline: RpcPipeline;
   /** Node answers held whole at once across the process (RPC_ANSWER_MEMORY_MB). */
   readonly answerMemory: AnswerMemory;
+  /** Each network's calls per hour and those no node answered (the Status page). */
+  readonly statusHours: StatusHours;
+  /** What customers see of the networks (GET /api/v1.0/rpc/status). */
+  readonly status: NetworkStatus;
   private readonly anvil: AnvilNodes;
   private readonly networks = new Map<string, NetworkGateway>();
   private readonly hubs = new Map<string, SubscriptionHub>();
@@ -96,18 +103,25 @@ export class RpcGateway {
       config.RPC_MAX_ANSWER_BYTES,
     );
     const filterIds = new FilterIds(filterIdKey);
+    this.statusHours = new StatusHours(db, log);
     for (const network of RPC_NETWORKS) {
       const configured = config.rpcUpstreams[network.path];
-      const urls = configured
+      // The embedded default's local node holds every block: an archive node.
+      const entries = configured
         ? async () => configured
         : isProduction(config)
           ? async () => {
               throw new Error('no upstream is configured (RPC_UPSTREAMS)');
             }
-          : async () => [await this.anvil.urlFor(network)];
-      const upstreams = new NetworkUpstreams(network, urls, {
+          : async () => [{ url: await this.anvil.urlFor(network), archive: true, weight: 1, maxInFlight: 0 }];
+      const upstreams = new NetworkUpstreams(network, entries, {
         timeoutMs: config.RPC_TIMEOUT_MS,
-        healthCheckMs: config.RPC_HEALTH_CHECK_SECONDS * 1000,
+        firstCoolDownMs: config.RPC_HEALTH_CHECK_SECONDS * 1000,
+        headPollMs: config.RPC_HEAD_POLL_MS,
+        maxLagBlocks: config.rpcMaxLagBlocks[network.path] ?? config.RPC_MAX_LAG_BLOCKS,
+        hedgeMs: config.RPC_HEDGE_MS,
+        broadcastSends: config.RPC_BROADCAST_SENDS,
+        minesOnDemand: !configured,
         log,
       });
       const settings = {
@@ -143,13 +157,16 @@ export class RpcGateway {
       meter: this.meter,
       insight: this.insight,
       networks: this.networks,
+      hours: this.statusHours,
       maxBatch: config.RPC_MAX_BATCH,
     });
+    this.status = new NetworkStatus(db, this.networks, (path) => Boolean(config.rpcUpstreams[path]));
   }
 
   start(): void {
     this.meter.start(this.config.USAGE_FLUSH_SECONDS * 1000);
     this.insight.start(this.config.USAGE_FLUSH_SECONDS * 1000);
+    this.statusHours.start(this.config.USAGE_FLUSH_SECONDS * 1000);
     this.cacheLog = setInterval(() => this.logCacheFigures(), CACHE_LOG_MS);
     this.cacheLog.unref();
   }
@@ -276,16 +293,19 @@ export class RpcGateway {
     return [...this.hubs.values()].flatMap((hub) => hub.figures() ?? []);
   }
 
-  /** Each network's upstream nodes and whether they answer (the operator's metrics). */
-  upstreamHealth(): Array<{ network: string; upstream: string; up: boolean }> {
-    return [...this.networks.values()].flatMap((gateway) =>
-      gateway.upstreams.health().map((node) => ({ network: gateway.network.path, ...node })),
-    );
-  }
-
-  /** Calls sent on to another node after one failed, by network, since start (the operator's metrics). */
-  failovers(): Array<[string, number]> {
-    return [...this.networks.values()].map((gateway) => [gateway.network.path, gateway.upstreams.failovers]);
+  /**
+   * Each started network's nodes with their state and figures, and its retries and hedges
+   * (`npm run admin -- rpc upstreams`, the operator's metrics).
+   */
+  upstreamFigures(): Array<{ network: string; retries: number; hedges: number; nodes: NodeFigures[] }> {
+    return [...this.networks.values()]
+      .filter((gateway) => gateway.upstreams.started)
+      .map(({ network, upstreams }) => ({
+        network: network.path,
+        retries: upstreams.retries,
+        hedges: upstreams.hedges,
+        nodes: upstreams.figures(),
+      }));
   }
 
   /** Each network's response cache: hits, misses, size (`npm run admin -- rpc cache`). */
@@ -337,7 +357,7 @@ export class RpcGateway {
   async close(): Promise<void> {
     clearInterval(this.cacheLog);
     this.keys.stop();
-    await Promise.all([this.meter.stop(), this.insight.stop()]);
+    await Promise.all([this.meter.stop(), this.insight.stop(), this.statusHours.stop()]);
     for (const gateway of this.networks.values()) gateway.close();
     for (const hub of this.hubs.values()) hub.close();
     await Promise.all([...this.networks.values()].map((n) => n.upstreams.close()));

@@ -1,269 +1,533 @@
-import { Readable } from 'node:stream';
 import type { RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Dispatcher, Pool } from 'undici';
-
-/** Node answers up to this size are read whole; larger ones, or of unknown length, are streamed. */
-export const BUFFERED_ANSWER_MAX_BYTES = 64 * 1024;
-
-/** What a node answered: its body read whole, or a stream to pass on as it comes (and its length). */
-export type NodeAnswer = { status: number; contentType: string } & (
-  | { body: Buffer }
-  | { stream: Readable; length: string | undefined }
-);
-
-/** A node's answer body, whole (a streamed one read to its end). */
-export async function wholeBody(answer: NodeAnswer): Promise<Buffer> {
-  return (await boundedBody(answer, Number.POSITIVE_INFINITY)) as Buffer;
-}
-
-/** A node's answer body, whole, or null once it is found larger than `maxBytes` (a stream is then dropped). */
-export async function boundedBody(answer: NodeAnswer, maxBytes: number): Promise<Buffer | null> {
-  if ('body' in answer) return answer.body.length > maxBytes ? null : answer.body;
-  const { stream } = answer;
-  const tooLarge = () => {
-    stream.destroy();
-    return null;
-  };
-  if (Number(answer.length) > maxBytes) return tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) return tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, size);
-}
-
-/** A node that answers 5xx or 429 is marked down and the next one tried. */
-const failing = (status: number) => status >= 500 || status === 429;
-
-export class UpstreamError extends Error {
-  constructor(
-    message: string,
-    readonly timedOut: boolean,
-  ) {
-    super(message);
-  }
-}
+import type { UpstreamEntry } from '../../config-rpc.ts';
+import { dropAnswer, type NodeAnswer, UpstreamError, wholeBody } from './node-answer.ts';
+import { HEAD_READ, type NodeNeed } from './node-need.ts';
+import { type CallControl, NodeFailure, type NodeState, UpstreamNode } from './upstream-node.ts';
 
 export interface UpstreamOptions {
   timeoutMs: number;
-  healthCheckMs: number;
+  /** The first cool-down of a node marked down (RPC_HEALTH_CHECK_SECONDS), doubled at each failed try up to 60 s. */
+  firstCoolDownMs: number;
+  /** How often each node's head is read (RPC_HEAD_POLL_MS). */
+  headPollMs: number;
+  /** Blocks a node may be below the best head before it is lagging (RPC_MAX_LAG_BLOCKS[_BY_NETWORK]). */
+  maxLagBlocks: number;
+  /** RPC_HEDGE_MS: undefined for each node's own p95 (at least 50 ms), 0 for no hedging. */
+  hedgeMs: number | undefined;
+  /** RPC_BROADCAST_SENDS: a send goes to every healthy node at once. */
+  broadcastSends: boolean;
+  /** Local nodes that make a block only for a transaction: their head's age says nothing. */
+  minesOnDemand: boolean;
   log: FastifyBaseLogger;
 }
 
-const UPSTREAM_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
-
-const CHAIN_ID_CALL = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}';
-
-/** One upstream node: a pool of kept-alive connections and whether it answers. */
-class Upstream {
-  readonly pool: Pool;
-  readonly path: string;
-  healthy = true;
-  downSince = 0;
-
-  constructor(readonly url: URL) {
-    this.pool = new Pool(url.origin, { connections: 256, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
-    this.path = `${url.pathname}${url.search}`;
-  }
-
-  /** The address without credentials a node provider may put in its path or query. */
-  get label(): string {
-    return this.url.origin;
-  }
+/** What the operator reads of a node (npm run admin -- rpc upstreams; /metrics). */
+export interface NodeFigures {
+  upstream: string;
+  archive: boolean;
+  weight: number;
+  state: NodeState;
+  head: string | null;
+  lag: number;
+  inFlight: number;
+  p50Ms: number;
+  p95Ms: number;
+  callsLastMinute: number;
+  errorsLastMinute: number;
+  selected: number;
+  retries: number;
+  hedges: number;
+  /** Every call's latency since start (the metrics' histogram). */
+  latency: UpstreamNode['window']['sinceStart'];
 }
 
-const isTimeout = (error: unknown) =>
-  error instanceof Error && 'code' in error && /TIMEOUT/.test(String((error as { code: unknown }).code));
+/** A call far enough below the head to need an archive node first. */
+const ARCHIVE_DEPTH = 128n;
+/**
+ * The fastest tier's width: nodes whose typical latency is within this much of the fastest's (or
+ * half of it) share the calls; the others get none until their last calls are no longer recent.
+ */
+const TIER_MS = 20;
+const HEDGE_FLOOR_MS = 50;
+/** Each read earns a tenth of a hedge: at most 10 % of calls are hedged, with a small reserve. */
+const HEDGE_SHARE = 0.1;
+const HEDGE_RESERVE = 10;
+
+/** The router's read of a node's chain id and head (test nodes leave it out of what they received). */
+export const NODE_HEAD_READ =
+  '[{"jsonrpc":"2.0","id":0,"method":"eth_chainId","params":[]},{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}]';
+
+/** JSON-RPC errors that mean the node lacks the data, not that the call is wrong. */
+const MISSING_DATA =
+  /header not found|unknown block|missing trie node|block not found|historical state .*(not available|unavailable)/i;
+const NULL_RESULT = /"result"\s*:\s*null/;
+
+const resultOf = (answers: unknown, id: number): unknown =>
+  Array.isArray(answers)
+    ? (answers.find((a) => (a as { id?: unknown })?.id === id) as { result?: unknown } | undefined)?.result
+    : undefined;
 
 /**
- * A network's upstream nodes, in order of preference. A request goes to the first healthy node;
- * a connection error, a timeout or a 5xx/429 answer marks it down and the next one is tried. Nodes
- * that are down are checked with eth_chainId every few seconds and come back when they answer
- * with the network's chain id. When every node is down they are all still tried, in order.
+ * A network's fleet of upstream nodes and the router that spreads calls over them
+ * (docs/operations.md "Upstream nodes"). Each node's head is read every RPC_HEAD_POLL_MS; a node
+ * more than the allowed lag below the best head gets no call that reads the head, and a call at
+ * block N goes only to nodes that have N (archive nodes first far below the head). Among the nodes
+ * a call may go to, the fastest tier shares the calls by weight, less for calls in flight and
+ * latency (a smooth weighted round robin). A read a node fails for its own reason (no answer, a
+ * 5xx or 429, data it lacks) is tried once more on another node, and a slow read is hedged on a
+ * second one; a send is never sent twice unless broadcast. A 429 makes a node limited for its
+ * Retry-After; failing half of its last 20 calls makes it down for a cool-down, then it is tried
+ * with one call (its head read).
  */
 export class NetworkUpstreams {
-  private upstreams: Upstream[] | undefined;
-  private resolving: Promise<Upstream[]> | undefined;
+  private nodes: UpstreamNode[] | undefined;
+  private resolving: Promise<UpstreamNode[]> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private polling = new Set<UpstreamNode>();
+  /** The best head of the nodes that answer, and when it was first seen (ms). */
+  private best: { head: bigint; since: number } | undefined;
+  private hedgeBudget = HEDGE_RESERVE;
+  /** Calls tried again on another node, and reads hedged, since start (the operator's metrics). */
+  retries = 0;
+  hedges = 0;
 
   constructor(
     readonly network: RpcNetwork,
-    private readonly urls: () => Promise<string[]>,
+    private readonly entries: () => Promise<UpstreamEntry[]>,
     private readonly options: UpstreamOptions,
   ) {}
 
-  private async resolve(): Promise<Upstream[]> {
-    if (this.upstreams) return this.upstreams;
-    this.resolving ??= this.urls().then((urls) => {
-      this.upstreams = urls.map((u) => new Upstream(new URL(u)));
-      this.timer = setInterval(() => void this.checkDown(), this.options.healthCheckMs);
-      this.timer.unref();
-      return this.upstreams;
-    });
-    try {
-      return await this.resolving;
-    } catch (error) {
-      this.resolving = undefined;
-      throw new UpstreamError(`${this.network.name}: ${(error as Error).message}`, false);
-    }
+  /** Whether the network's nodes are known (their first use, or the status page, started them). */
+  get started(): boolean {
+    return this.nodes !== undefined;
+  }
+
+  /** The nodes, read at first use, with their heads read once before the first call is routed. */
+  resolve(): Promise<UpstreamNode[]> {
+    if (this.nodes) return Promise.resolve(this.nodes);
+    this.resolving ??= this.entries()
+      .then(async (entries) => {
+        const nodes = entries.map((entry) => new UpstreamNode(entry, this.options.firstCoolDownMs));
+        this.nodes = nodes;
+        this.timer = setInterval(() => void this.pollHeads(), this.options.headPollMs);
+        this.timer.unref();
+        // A lagging node must not get the first calls: its head is read first (but not waited for long).
+        let wait: NodeJS.Timeout | undefined;
+        await Promise.race([
+          this.pollHeads(),
+          new Promise<void>((resolve) => {
+            wait = setTimeout(resolve, Math.min(2000, this.options.timeoutMs));
+          }),
+        ]);
+        clearTimeout(wait);
+        return nodes;
+      })
+      .catch((error: unknown) => {
+        this.resolving = undefined;
+        throw new UpstreamError(`${this.network.name}: ${(error as Error).message}`, false);
+      });
+    return this.resolving;
+  }
+
+  /** The best head of the nodes that answer (undefined before the first read). */
+  bestHead(): bigint | undefined {
+    return this.best?.head;
+  }
+
+  /** The best head and how long ago it was first seen, ms. */
+  headAge(now = Date.now()): { head: bigint; ageMs: number } | undefined {
+    return this.best && { head: this.best.head, ageMs: now - this.best.since };
+  }
+
+  /** Whether the node with this key is in the fleet and not down (a filter made there still exists). */
+  holds(nodeKey: string): boolean {
+    const node = this.nodes?.find((n) => n.key === nodeKey);
+    return node !== undefined && node.downUntil === 0;
   }
 
   /**
-   * Sends a JSON-RPC body to the first node that answers; a streamed answer must be read or
-   * destroyed by the caller.
+   * Sends a JSON-RPC body to a node the calls may go to, by their need; a streamed answer must be
+   * read or destroyed by the caller. Throws an UpstreamError when no node answered.
    */
-  send(body: string): Promise<NodeAnswer> {
-    const { upstreams } = this;
-    if (!upstreams) return this.resolve().then(() => this.send(body));
-    // The first node answers nearly every request: the others are ordered only when it is down.
-    const [first] = upstreams;
-    if (!first?.healthy) return this.sendToOthers(upstreams, body, false);
-    return this.ask(first, body).catch((error: unknown) => {
-      this.markDown(first, (error as Error).message);
-      if (upstreams.length === 1)
-        throw new UpstreamError(`${this.network.name}: no upstream answered`, isTimeout(error));
-      this.failovers += 1;
-      return this.sendToOthers(upstreams.slice(1), body, isTimeout(error));
-    });
+  send(body: string, need: NodeNeed = HEAD_READ): Promise<NodeAnswer> {
+    const { nodes } = this;
+    if (!nodes) return this.resolve().then(() => this.send(body, need));
+    if (need.kind === 'send' && this.options.broadcastSends && nodes.length > 1) return this.broadcast(nodes, body);
+    const first = this.choose(nodes, need, undefined) ?? this.fallback(nodes, need);
+    if (!first) return Promise.reject(new UpstreamError(`${this.network.name}: no upstream answered`, false));
+    if (need.kind === 'read' || need.kind === 'filter') return this.read(nodes, first, body, need);
+    return this.once(nodes, first, body, need);
   }
 
-  /** The healthy nodes in order, then the others, until one answers. */
-  private async sendToOthers(upstreams: Upstream[], body: string, timedOutBefore: boolean): Promise<NodeAnswer> {
-    const ordered = [...upstreams.filter((u) => u.healthy), ...upstreams.filter((u) => !u.healthy)];
-    let timedOut = timedOutBefore;
-    for (const [i, upstream] of ordered.entries()) {
-      try {
-        const answer = await this.ask(upstream, body);
-        upstream.healthy = true;
-        return answer;
-      } catch (error) {
-        timedOut ||= isTimeout(error);
-        this.markDown(upstream, (error as Error).message);
-        if (i < ordered.length - 1) this.failovers += 1;
+  /**
+   * The nodes a call may go to now, by its need, narrowed to archive nodes far below the head (when
+   * there are some) and to the fastest tier, then one of them by a smooth weighted round robin.
+   */
+  private choose(
+    nodes: UpstreamNode[],
+    need: NodeNeed,
+    tried: Set<UpstreamNode> | undefined,
+  ): UpstreamNode | undefined {
+    const now = Date.now();
+    const best = this.best?.head;
+    const maxLag = this.options.maxLagBlocks;
+    if (nodes.length === 1) {
+      const [only] = nodes as [UpstreamNode];
+      return !tried?.has(only) && only.available(now) && (need.node === null || need.node === only.key)
+        ? only
+        : undefined;
+    }
+    let candidates: UpstreamNode[] = [];
+    let archive = false;
+    const farBelow = need.oldest !== null && best !== undefined && need.oldest + ARCHIVE_DEPTH < best;
+    for (const node of nodes) {
+      if (tried?.has(node) || !node.available(now)) continue;
+      if (need.node !== null && node.key !== need.node) continue;
+      if (need.readsHead && node.lagBehind(best) > maxLag) continue;
+      if (need.newest !== null && node.head !== undefined && node.head < need.newest) {
+        // A block no node has read yet goes to the nodes that are not lagging.
+        if (best === undefined || need.newest <= best || node.lagBehind(best) > maxLag) continue;
+      }
+      if (farBelow && node.archive && !archive) {
+        archive = true;
+        candidates = [];
+      }
+      if (archive && !node.archive) continue;
+      candidates.push(node);
+    }
+    if (candidates.length <= 1) return candidates[0];
+    let fastest = Number.POSITIVE_INFINITY;
+    for (const node of candidates) fastest = Math.min(fastest, node.typical(now) ?? Number.POSITIVE_INFINITY);
+    const ceiling = fastest + Math.max(TIER_MS, fastest / 2);
+    let total = 0;
+    let chosen: UpstreamNode | undefined;
+    for (const node of candidates) {
+      if ((node.typical(now) ?? 0) > ceiling) continue;
+      const weight = node.effectiveWeight(now);
+      node.current += weight;
+      total += weight;
+      if (!chosen || node.current > chosen.current) chosen = node;
+    }
+    if (chosen) chosen.current -= total;
+    return chosen;
+  }
+
+  /**
+   * When no node fits (every one lagging, limited or down): the one most likely to answer rather
+   * than none; a filter's follow-up only to its node.
+   */
+  private fallback(nodes: UpstreamNode[], need: NodeNeed): UpstreamNode | undefined {
+    const now = Date.now();
+    let chosen: UpstreamNode | undefined;
+    let chosenRank = Number.POSITIVE_INFINITY;
+    for (const node of nodes) {
+      if (need.node !== null && node.key !== need.node) continue;
+      if (node.maxInFlight > 0 && node.inFlight >= node.maxInFlight) continue;
+      const rank = (node.downUntil > 0 ? 2 : 0) + (node.limitedUntil > now ? 1 : 0) - Number(node.head ?? 0n) / 1e15;
+      if (rank < chosenRank) {
+        chosen = node;
+        chosenRank = rank;
       }
     }
-    throw new UpstreamError(`${this.network.name}: no upstream answered`, timedOut);
+    return chosen;
+  }
+
+  /** A node's answer, counted as its selection. */
+  private ask(node: UpstreamNode, body: string, control?: CallControl): Promise<NodeAnswer> {
+    node.selected += 1;
+    return node.ask(body, this.options.timeoutMs, control);
+  }
+
+  /** A send (or a call the gateway cannot judge): tried elsewhere only when the first node never got it. */
+  private async once(nodes: UpstreamNode[], first: UpstreamNode, body: string, need: NodeNeed): Promise<NodeAnswer> {
+    try {
+      return this.named(await this.ask(first, body), first);
+    } catch (error) {
+      const next =
+        error instanceof NodeFailure && error.kind === 'refused' && need.node === null
+          ? this.choose(nodes, need, new Set([first]))
+          : undefined;
+      if (!next) throw this.noAnswer(error);
+      this.retried(first);
+      try {
+        return this.named(await this.ask(next, body), next);
+      } catch (again) {
+        throw this.noAnswer(again);
+      }
+    }
   }
 
   /**
-   * One node's answer, through undici's dispatch(): no promise or stream per request for the
-   * answers read whole, which are nearly all of them.
+   * A read: sent to the first node; tried once more on another when that one fails it for its own
+   * reason (no answer, a 5xx or 429, data it lacks); also sent to a second node when not answered
+   * within the hedge's delay (within the 10 % budget). The first good answer wins; the other call
+   * is cancelled.
    */
-  private ask(upstream: Upstream, body: string): Promise<NodeAnswer> {
-    const timeoutMs = this.options.timeoutMs;
+  private read(nodes: UpstreamNode[], first: UpstreamNode, body: string, need: NodeNeed): Promise<NodeAnswer> {
+    this.hedgeBudget = Math.min(HEDGE_RESERVE, this.hedgeBudget + HEDGE_SHARE);
     return new Promise((resolve, reject) => {
-      let status = 0;
-      let contentType = 'application/json';
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let stream: Readable | undefined;
-      let ended = false;
-      let abort: (error: Error) => void = () => {};
-      let resume: () => void = () => {};
-      // undici's own handler style (its core calls these): the newer one is adapted per request,
-      // which parses every answer's headers into an object.
-      const handler = {
-        onConnect(abortRequest: (error: Error) => void) {
-          abort = abortRequest;
-        },
-        onHeaders(statusCode: number, rawHeaders: Buffer[], resumeReading: () => void): boolean {
-          status = statusCode;
-          resume = resumeReading;
-          let length: string | undefined;
-          for (let i = 0; i < rawHeaders.length; i += 2) {
-            const name = String(rawHeaders[i]).toLowerCase();
-            if (name === 'content-length') length = String(rawHeaders[i + 1]);
-            else if (name === 'content-type') contentType = String(rawHeaders[i + 1]);
-          }
-          if (failing(status) || (length !== undefined && Number(length) <= BUFFERED_ANSWER_MAX_BYTES)) return true;
-          stream = new Readable({
-            read: () => resume(),
-            destroy: (error, done) => {
-              // The caller went away before the end: the node's answer is not read further.
-              if (!ended) abort(error ?? new Error('answer no longer wanted'));
-              done(error);
-            },
-          });
-          resolve({ status, contentType, stream, length });
-          return true;
-        },
-        onData(chunk: Buffer): boolean {
-          if (stream) return stream.push(chunk);
-          if (!failing(status)) {
-            chunks.push(chunk);
-            size += chunk.length;
-          }
-          return true;
-        },
-        onComplete() {
-          ended = true;
-          if (stream) stream.push(null);
-          else if (failing(status)) reject(new Error(`HTTP ${status}`));
-          else
-            resolve({
-              status,
-              contentType,
-              body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
-            });
-        },
-        onError(error: Error) {
-          ended = true;
-          if (stream) stream.destroy(error);
-          else reject(error);
-        },
+      const tried = new Set([first]);
+      const running = new Map<UpstreamNode, CallControl>();
+      let settled = false;
+      let retried = false;
+      let timer: NodeJS.Timeout | undefined;
+      let lastFailure: unknown;
+      /** A node's answer that lacks the data, given when no other node answers better. */
+      let lacking: NodeAnswer | undefined;
+      const finish = (answer: NodeAnswer | undefined) => {
+        settled = true;
+        if (timer) clearTimeout(timer);
+        for (const control of running.values()) control.cancel?.();
+        running.clear();
+        if (answer) resolve(answer);
+        else reject(this.noAnswer(lastFailure));
       };
-      upstream.pool.dispatch(
-        {
-          path: upstream.path,
-          method: 'POST',
-          headers: UPSTREAM_HEADERS,
-          body,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        },
-        handler as unknown as Dispatcher.DispatchHandler,
-      );
+      const failed = (node: UpstreamNode) => {
+        if (!retried && !(need.node !== null)) {
+          const next = this.choose(nodes, need, tried);
+          if (next) {
+            retried = true;
+            this.retried(node);
+            launch(next);
+            return;
+          }
+        }
+        if (running.size === 0) finish(lacking);
+      };
+      const launch = (node: UpstreamNode) => {
+        tried.add(node);
+        const control: CallControl = {};
+        running.set(node, control);
+        this.ask(node, body, control).then(
+          (answer) => {
+            running.delete(node);
+            if (settled) return dropAnswer(answer);
+            if ('body' in answer && this.lacksData(answer.body, need)) {
+              if (lacking) dropAnswer(lacking);
+              lacking = this.named(answer, node);
+              return failed(node);
+            }
+            finish(this.named(answer, node));
+          },
+          (error: unknown) => {
+            running.delete(node);
+            if (settled) return;
+            lastFailure = error;
+            failed(node);
+          },
+        );
+      };
+      launch(first);
+      const delay = need.kind === 'read' && nodes.length > 1 ? this.hedgeDelay(first) : 0;
+      if (delay > 0) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          if (settled || running.size !== 1 || this.hedgeBudget < 1) return;
+          const next = this.choose(nodes, need, tried);
+          if (!next) return;
+          this.hedgeBudget -= 1;
+          this.hedges += 1;
+          first.hedges += 1;
+          launch(next);
+        }, delay);
+      }
     });
   }
 
-  /** Calls sent on to the next node after one failed, since start (the operator's metrics). */
-  failovers = 0;
-
-  /** Each node of the network and whether it answers (none before the network's first use). */
-  health(): Array<{ upstream: string; up: boolean }> {
-    return (this.upstreams ?? []).map((u) => ({ upstream: u.label, up: u.healthy }));
+  /** A send to every healthy node at once: the first success answers, the others still reach their nodes. */
+  private broadcast(nodes: UpstreamNode[], body: string): Promise<NodeAnswer> {
+    const now = Date.now();
+    const best = this.best?.head;
+    const targets = nodes.filter(
+      (node) => node.available(now) && node.lagBehind(best) <= this.options.maxLagBlocks && node.downUntil === 0,
+    );
+    if (targets.length === 0) {
+      const first = this.fallback(nodes, HEAD_READ);
+      return first
+        ? this.once(nodes, first, body, { ...HEAD_READ, kind: 'send' })
+        : Promise.reject(new UpstreamError(`${this.network.name}: no upstream answered`, false));
+    }
+    return new Promise((resolve, reject) => {
+      let left = targets.length;
+      let settled = false;
+      let errorAnswer: NodeAnswer | undefined;
+      let lastFailure: unknown;
+      const done = () => {
+        left -= 1;
+        if (left > 0 || settled) return;
+        settled = true;
+        if (errorAnswer) resolve(errorAnswer);
+        else reject(this.noAnswer(lastFailure));
+      };
+      for (const node of targets) {
+        this.ask(node, body).then(
+          async (answer) => {
+            if (settled) return dropAnswer(answer);
+            // A JSON-RPC error (the node refused the transaction) waits for another node's success.
+            const text = (await wholeBody(answer)).toString('utf8');
+            const whole = { status: answer.status, contentType: answer.contentType, body: Buffer.from(text) };
+            if (text.includes('"error"')) {
+              errorAnswer ??= this.named(whole, node);
+              return done();
+            }
+            settled = true;
+            resolve(this.named(whole, node));
+          },
+          (error: unknown) => {
+            lastFailure = error;
+            done();
+          },
+        );
+      }
+    });
   }
 
-  private markDown(upstream: Upstream, reason: string): void {
-    if (!upstream.healthy) return;
-    upstream.healthy = false;
-    upstream.downSince = Date.now();
-    this.options.log.warn({ network: this.network.path, upstream: upstream.label, reason }, 'RPC upstream down');
+  private named(answer: NodeAnswer, node: UpstreamNode): NodeAnswer {
+    answer.node = node.key;
+    return answer;
   }
 
-  private async checkDown(): Promise<void> {
-    for (const upstream of this.upstreams ?? []) {
-      if (upstream.healthy) continue;
+  private retried(node: UpstreamNode): void {
+    this.retries += 1;
+    node.retries += 1;
+  }
+
+  /** The wait before a slow read is hedged: RPC_HEDGE_MS, or the node's own p95 over the last minute (at least 50 ms). */
+  private hedgeDelay(node: UpstreamNode): number {
+    const { hedgeMs } = this.options;
+    if (hedgeMs !== undefined) return hedgeMs;
+    return Math.max(HEDGE_FLOOR_MS, node.window.p95Ms());
+  }
+
+  /** An answer read whole that says the node lacks the data: an error naming it, or a null block the network has. */
+  private lacksData(body: Buffer, need: NodeNeed): boolean {
+    if (body.includes('"error"')) {
       try {
-        const answer = await this.ask(upstream, CHAIN_ID_CALL);
-        const result = JSON.parse((await wholeBody(answer)).toString('utf8')) as { result?: string };
-        if (answer.status === 200 && result.result && Number(result.result) === this.network.chainId) {
-          upstream.healthy = true;
-          this.options.log.info({ network: this.network.path, upstream: upstream.label }, 'RPC upstream back');
+        const parsed = JSON.parse(body.toString('utf8')) as unknown;
+        for (const item of [parsed].flat()) {
+          const message = (item as { error?: { message?: unknown } } | null)?.error?.message;
+          if (typeof message === 'string' && MISSING_DATA.test(message)) return true;
         }
       } catch {
-        // still down
+        return false;
       }
     }
+    const best = this.best?.head;
+    return (
+      need.nullWhenMissing &&
+      need.newest !== null &&
+      best !== undefined &&
+      need.newest <= best &&
+      NULL_RESULT.test(body.toString('latin1'))
+    );
+  }
+
+  private noAnswer(error: unknown): UpstreamError {
+    if (error instanceof UpstreamError) return error;
+    const timedOut = error instanceof NodeFailure && error.kind === 'timeout';
+    return new UpstreamError(`${this.network.name}: no upstream answered`, timedOut);
+  }
+
+  /** Reads every node's chain id and head (a down node's read is its one try, once its cool-down is over). */
+  private async pollHeads(): Promise<void> {
+    const nodes = this.nodes ?? [];
+    const now = Date.now();
+    await Promise.all(
+      nodes.map(async (node) => {
+        if (this.polling.has(node)) return;
+        if (node.downUntil > now) return;
+        this.polling.add(node);
+        try {
+          await this.readHead(node);
+        } finally {
+          this.polling.delete(node);
+        }
+      }),
+    );
+    this.updateBest();
+  }
+
+  private async readHead(node: UpstreamNode): Promise<void> {
+    const wasDown = node.downUntil > 0;
+    try {
+      const answer = await node.ask(NODE_HEAD_READ, this.options.timeoutMs, undefined, true);
+      const answers = JSON.parse((await wholeBody(answer)).toString('utf8')) as unknown;
+      const chainId = Number(resultOf(answers, 0));
+      if (chainId !== this.network.chainId) throw new Error(`answers chain id ${chainId}, not ${this.network.chainId}`);
+      node.head = BigInt(String(resultOf(answers, 1)));
+      node.headAt = Date.now();
+      node.outcome(true, '');
+      if (wasDown) this.options.log.info({ network: this.network.path, upstream: node.label }, 'RPC upstream back');
+    } catch (error) {
+      const reason = (error as Error).message;
+      node.outcome(false, reason);
+      if (!wasDown && node.downUntil > 0) {
+        this.options.log.warn({ network: this.network.path, upstream: node.label, reason }, 'RPC upstream down');
+      }
+    }
+  }
+
+  /** The best head among the nodes that are not down and were read lately. */
+  private updateBest(): void {
+    const now = Date.now();
+    const fresh = Math.max(30_000, this.options.headPollMs * 3);
+    let head: bigint | undefined;
+    for (const node of this.nodes ?? []) {
+      if (node.downUntil > 0 || node.head === undefined || now - node.headAt > fresh) continue;
+      if (head === undefined || node.head > head) head = node.head;
+    }
+    if (head === undefined) return;
+    if (!this.best || head > this.best.head) this.best = { head, since: now };
+  }
+
+  /** Each node with its state and figures (none before the network's first use). */
+  figures(now = Date.now()): NodeFigures[] {
+    const best = this.best?.head;
+    return (this.nodes ?? []).map((node) => {
+      const minute = node.window.lastMinute(now);
+      return {
+        upstream: node.label,
+        archive: node.archive,
+        weight: node.weight,
+        state: node.state(best, this.options.maxLagBlocks, now),
+        head: node.head === undefined ? null : String(node.head),
+        lag: node.lagBehind(best),
+        inFlight: node.inFlight,
+        p50Ms: minute.p50Ms,
+        p95Ms: minute.p95Ms,
+        callsLastMinute: minute.calls,
+        errorsLastMinute: minute.errors,
+        selected: node.selected,
+        retries: node.retries,
+        hedges: node.hedges,
+        latency: node.window.sinceStart,
+      };
+    });
+  }
+
+  /**
+   * The network as customers see it: down when no node answers, degraded when some lag or are down
+   * or limited, or when the head is older than three block times (a few polls at least).
+   */
+  state(now = Date.now()): 'operational' | 'degraded' | 'down' {
+    const states = this.figures(now).map((node) => node.state);
+    if (states.length === 0) return 'operational';
+    if (states.every((state) => state === 'down') || this.best === undefined) return 'down';
+    if (states.some((state) => state !== 'up')) return 'degraded';
+    if (!this.options.minesOnDemand) {
+      const stale = Math.max(
+        3 * this.network.blockSeconds * 1000,
+        2 * this.options.headPollMs + this.network.blockSeconds * 1000,
+      );
+      if (now - this.best.since > stale) return 'degraded';
+    }
+    return 'operational';
   }
 
   async close(): Promise<void> {
     clearInterval(this.timer);
     // Fastify has finished the requests in flight by now; idle kept-alive sockets just go.
-    await Promise.all((this.upstreams ?? []).map((u) => u.pool.destroy()));
+    await Promise.all((this.nodes ?? []).map((node) => node.pool.destroy()));
   }
 }

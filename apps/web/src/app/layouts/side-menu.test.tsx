@@ -40,6 +40,15 @@ describe('SideMenu', () => {
     expect(screen.getByText('Token Forwarding')).toBeTruthy();
   });
 
+  it('lists Status under Services, after RPC, and selects it on the Status page', () => {
+    renderAt('/account/a1/services/status', false);
+
+    const services = [...document.querySelectorAll('.ant-menu-sub .ant-menu-item')].map((item) => item.textContent);
+    expect(services.slice(0, 4)).toEqual(['Overview', 'RPC', 'Status', 'Analytics']);
+    expect(screen.getByRole('link', { name: 'Status' }).getAttribute('href')).toBe('/account/a1/services/status');
+    expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Status');
+  });
+
   it('opens Documentation in a new tab', () => {
     renderAt('/account/a1/overview', false);
 

@@ -51,6 +51,7 @@ export function SideMenu({ accountId, tokenForwardingEnabled, docsUrl }: SideMen
       children: [
         link('services', T.overview),
         link('rpc', T.rpc),
+        link('status', T.status),
         link('analytics', T.analytics),
         link('requests', T.requests),
         ...(tokenForwardingEnabled

@@ -4,11 +4,12 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 're
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailed, tableLocale } from '../../components/load-state';
 import { accountPath } from '../../config/paths';
+import { networkName } from '../../lib/format';
 import { useTableScroll, WIDE_ONLY } from '../../lib/phone-table';
 import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { analyticsCharts, callsOption, errorRateOption, latencyOption } from './analytics-charts';
-import { KeyFilter, NetworkFilter, networkName } from './insight-filters';
+import { KeyFilter, NetworkFilter } from './insight-filters';
 import { type AnalyticsFilter, type AnalyticsRange, useMethodSeries, useMethodStats } from './insight-queries';
 import { InsightTexts as T } from './insight-texts';
 import './insight.css';

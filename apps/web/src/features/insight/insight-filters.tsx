@@ -41,6 +41,3 @@ export function NetworkFilter({ value, onChange }: FilterProps) {
     />
   );
 }
-
-/** A network's name from its path. */
-export const networkName = (path: string) => RPC_NETWORKS.find((n) => n.path === path)?.name ?? path;

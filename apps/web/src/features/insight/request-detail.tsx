@@ -1,6 +1,6 @@
 import type { RequestLogEntry } from '@ebs/contract';
 import { Descriptions, Tag } from 'antd';
-import { networkName } from './insight-filters';
+import { networkName } from '../../lib/format';
 import { InsightTexts as T } from './insight-texts';
 import { requestKind } from './request-kind';
 

@@ -3,8 +3,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { stubClipboard } from '../../testing/clipboard';
-import { on, renderPage, serveEndpoints, setUpPageTests, wrapped } from '../../testing/page-test-kit';
+import {
+  type EndpointStub,
+  failed,
+  on,
+  renderPage,
+  serveEndpoints,
+  setUpPageTests,
+  wrapped,
+} from '../../testing/page-test-kit';
 import { RpcServicePage } from './rpc-page';
+import { allNetworks } from './status-test-kit';
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
 const API = 'https://api.example.com';
@@ -24,9 +33,11 @@ const NETWORKS = [
   ['Aurora Testnet', 'aurora/testnet'],
 ] as const;
 
-function open(apiBase = API) {
+/** The page, with the configuration naming `apiBase`; the networks' status answers 404 unless `stubs` answer it. */
+function open(apiBase = API, ...stubs: EndpointStub[]) {
   serveEndpoints(
     on(endpoints.system.config, () => wrapped({ appEnv: 'test', docsUrl: DOCS, apiBase, productName: 'EBS Console' })),
+    ...stubs,
   );
   renderPage(`/account/${ACCOUNT}/services/rpc`, '/account/:accountId/services/rpc', <RpcServicePage />);
 }
@@ -159,6 +170,51 @@ describe('RpcServicePage', () => {
         'wss://api.example.com/api/v1.0/rpc/bsc/mainnet/ws?x-api-key-id=key-7&x-api-key=s3cret',
       ),
     );
+  });
+
+  it('shows each network’s state beside its name, with its head and its age on hover', async () => {
+    open(
+      API,
+      on(endpoints.rpc.status, () =>
+        wrapped(
+          allNetworks({
+            'ethereum/sepolia': { status: 'degraded', head: 7_000_123, headAgeSeconds: 4 },
+            'bsc/testnet': { status: 'down', head: null, headAgeSeconds: null },
+          }),
+        ),
+      ),
+    );
+
+    const rows = screen.getAllByRole('listitem');
+    await waitFor(() => expect(within(rows[1] as HTMLElement).getByText('Degraded')).toBeTruthy(), slow);
+    expect(rows.map((row) => row.querySelector('.ant-tag:not(.ant-tag-blue)')?.textContent)).toEqual([
+      'Operational',
+      'Degraded',
+      'Operational',
+      'Down',
+      ...Array(6).fill('Operational'),
+    ]);
+
+    fireEvent.mouseEnter(within(rows[1] as HTMLElement).getByText('Degraded'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Block 7,000,123, 4 s ago');
+    // The tag is reached with Tab too, and says the same on focus.
+    const down = within(rows[3] as HTMLElement).getByText('Down');
+    expect(down.tabIndex).toBe(0);
+    fireEvent.focus(down);
+    await waitFor(() =>
+      expect(screen.getAllByRole('tooltip').map((tooltip) => tooltip.textContent)).toContain('No block read yet'),
+    );
+  });
+
+  it('shows the endpoints without a state, and no error, when the status cannot be read', async () => {
+    const status = on(endpoints.rpc.status, () => failed(503, 'Down for maintenance.', 'Service Unavailable'));
+    open(API, status);
+    await configLoaded();
+
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.queryByText('Operational')).toBeNull();
+    expect(screen.queryByText(/Down for maintenance/)).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('goes to the API Keys page from Create New Key, asking it to open its create dialog', async () => {

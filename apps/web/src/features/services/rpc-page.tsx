@@ -1,7 +1,7 @@
 import { KeyOutlined, LineChartOutlined, ReadOutlined } from '@ant-design/icons';
-import { RPC_NETWORKS, rpcUrl, rpcWebSocketUrl } from '@ebs/contract';
+import { RPC_NETWORKS, type RpcNetworkStatus, rpcUrl, rpcWebSocketUrl } from '@ebs/contract';
 import { Button, Card, Col, Flex, Form, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useApiKeys } from '../../api/keys-queries';
 import { useApiBase, usePublicConfig } from '../../api/public-config';
@@ -11,6 +11,9 @@ import { FirstCallTexts } from '../../components/first-call/first-call-texts';
 import { accountPath } from '../../config/paths';
 import { Texts } from '../../lib/texts';
 import { keySecret, rememberKeySecret } from '../../session/key-secrets';
+import { NetworkStateTag } from './network-state-tag';
+import { headText } from './network-status';
+import { useNetworkStatus } from './status-queries';
 
 const T = Texts.rpc;
 
@@ -21,16 +24,20 @@ interface EndpointProps {
   /** The URL box's accessible name, and the copy button's. */
   urlLabel: string;
   copyLabel?: string;
+  /** Shown after the name: the network's state. */
+  status?: ReactNode;
 }
 
 /** A network's endpoint: its name, the method or scheme, a copy button and the read-only URL. */
-function Endpoint({ name, url, tag, urlLabel, copyLabel }: EndpointProps) {
+function Endpoint({ name, url, tag, urlLabel, copyLabel, status }: EndpointProps) {
   const id = useId();
   return (
     <Flex gap="small" align="center" wrap style={{ width: '100%' }}>
       <label htmlFor={id} style={{ minWidth: 140 }}>
         {name}
       </label>
+      {/* One width for every state, so that the URL boxes line up and nothing moves when the states arrive. */}
+      {status !== undefined && <span style={{ minWidth: 88 }}>{status}</span>}
       <Tag color="blue">{tag}</Tag>
       <CopyButton text={url} label={copyLabel} />
       {/* A text area, so a phone shows the whole URL over several lines instead of its start. */}
@@ -39,11 +46,17 @@ function Endpoint({ name, url, tag, urlLabel, copyLabel }: EndpointProps) {
   );
 }
 
+/** A network's state, with its head and how long ago it was seen on hover; nothing until it is known. */
+function NetworkState({ status }: { status: RpcNetworkStatus | undefined }) {
+  return status ? <NetworkStateTag state={status.status} tooltip={headText(status)} /> : null;
+}
+
 /**
  * /account/:accountId/services/rpc (spec B §2): the endpoint of every network, built live from a key
- * the user types, or picks by name from the account's keys. A secret lives only in this tab's memory
- * (session/key-secrets.ts): nothing stores it. Under the endpoints, a first call with that key:
- * snippets, a request runner and Add to MetaMask.
+ * the user types, or picks by name from the account's keys, each with its state beside it (the
+ * endpoints show as well without it, while it loads or when it cannot be read). A secret lives only
+ * in this tab's memory (session/key-secrets.ts): nothing stores it. Under the endpoints, a first
+ * call with that key: snippets, a request runner and Add to MetaMask.
  */
 export function RpcServicePage() {
   const accountId = useParams().accountId ?? '';
@@ -54,6 +67,7 @@ export function RpcServicePage() {
   const apiBase = useApiBase();
   const docsUrl = config?.docsUrl;
   const keys = useApiKeys(accountId);
+  const statuses = useNetworkStatus().data?.networks;
   const chosen = keys.data?.apiKeys.some((k) => k.id === keyId.trim()) ? keyId.trim() : undefined;
   const keyPickerId = useId();
 
@@ -147,6 +161,7 @@ export function RpcServicePage() {
                 url={rpcUrl(apiBase, network.path, keyId, key)}
                 tag={T.post}
                 urlLabel={T.urlOf(network.name)}
+                status={<NetworkState status={statuses?.find((status) => status.network === network.path)} />}
               />
             </List.Item>
           )}

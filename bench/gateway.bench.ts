@@ -109,7 +109,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const pinning = cpuPinning();
   if (pinning) pin(process.pid, pinning.bench);
   const dir = await tempDir(cleanup);
-  const upstreams = { fixed: await fixedUpstream(cleanup), anvil: await anvil(cleanup) };
+  const upstreams = { fixed: await fixedUpstream(cleanup, NETWORKS.fixed), anvil: await anvil(cleanup) };
   const profileDir = process.env.BENCH_CPU_PROF;
   const srv = await server(
     cleanup,

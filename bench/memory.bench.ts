@@ -41,7 +41,7 @@ async function peakDuring(srv: Server, work: () => Promise<unknown>): Promise<nu
 async function measureDatabase(cleanup: Cleanup, database: string, settings: Record<string, string>): Promise<Run> {
   const pinning = cpuPinning();
   const dir = await tempDir(cleanup);
-  const upstream = await fixedUpstream(cleanup);
+  const upstream = await fixedUpstream(cleanup, NETWORK);
   const upstreams = { [NETWORK]: upstream.url };
   const first = await server(cleanup, dir, upstreams, undefined, settings);
   const holder = await customer(first);

@@ -58,8 +58,10 @@ async function startServers(
   databaseUrl: string,
 ): Promise<{ servers: Server[]; heapFiles: string[] }> {
   const dataDir = await tempDir(cleanup);
-  const upstream = await fixedUpstream(cleanup);
-  const upstreams = Object.fromEntries(RPC_NETWORKS.map((n) => [n.path, upstream.url]));
+  // One node per network: the gateway reads each node's chain id, and a node of another chain is down.
+  const upstreams = Object.fromEntries(
+    await Promise.all(RPC_NETWORKS.map(async (n) => [n.path, (await fixedUpstream(cleanup, n.path)).url] as const)),
+  );
   const probe = pathToFileURL(path.join(import.meta.dirname, 'heap-probe.mjs')).href;
   const servers: Server[] = [];
   const heapFiles: string[] = [];

@@ -3,11 +3,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type AccountSummary, type CreatedApiKey, rpcUrl } from '@ebs/contract';
+import { type AccountSummary, type CreatedApiKey, RPC_NETWORKS, rpcUrl } from '@ebs/contract';
 import { commandThroughServer } from '../../apps/server/src/app/running-server.ts';
 import { freePort, spawnAnvil, stopAnvil } from '../../apps/server/src/modules/rpc/anvil-nodes.ts';
 import { secretsFile } from '../../apps/server/src/secrets.ts';
 import { Client } from '../../apps/server/src/testing/client.ts';
+import { FIXED_HEAD } from './fixed-upstream.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -68,8 +69,31 @@ async function supportProcess(cleanup: Cleanup, script: string, args: string[]):
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid };
 }
 
-/** The cheapest upstream: bench/support/fixed-upstream.ts. */
-export const fixedUpstream = (cleanup: Cleanup) => supportProcess(cleanup, 'fixed-upstream.ts', []);
+/** How a fixed-answer node differs from the plain one (bench/support/fixed-upstream.ts). */
+export interface FixedNode {
+  /** The head it reports to the gateway's head read (default FIXED_HEAD). */
+  head?: number;
+  /** Milliseconds every answer waits. */
+  delayMs?: number;
+  /** Every call answered with the node's head, so that an answer tells which node gave it. */
+  marked?: boolean;
+}
+
+/**
+ * The cheapest upstream: bench/support/fixed-upstream.ts, for one network, whose chain id it gives the
+ * gateway's head read (a node of another chain is marked down); `calls()` reads the calls it was sent.
+ */
+export async function fixedUpstream(
+  cleanup: Cleanup,
+  network: string,
+  node: FixedNode = {},
+): Promise<Upstream & { calls(): Promise<number> }> {
+  const chainId = RPC_NETWORKS.find((n) => n.path === network)?.chainId;
+  if (chainId === undefined) throw new Error(`no network ${network}`);
+  const args = [String(chainId), String(node.head ?? FIXED_HEAD), String(node.delayMs ?? 0)];
+  const upstream = await supportProcess(cleanup, 'fixed-upstream.ts', node.marked ? [...args, 'marked'] : args);
+  return { ...upstream, calls: async () => Number(await (await fetch(`${upstream.url}count`)).text()) };
+}
 
 /** The minimal proxy counting the calls that pass it on to an upstream: `calls()` reads the count. */
 export async function countingProxy(
@@ -308,10 +332,19 @@ export function admin(srv: Server, ...args: string[]): string {
  * but without a process of its own: quick enough for a switch between timed rounds.
  */
 export async function adminInServer(srv: Server, ...args: string[]): Promise<string> {
+  return (await commandInServer(srv, args)).text;
+}
+
+/** The same, answering what the command line prints with --json. */
+export async function adminJsonInServer(srv: Server, ...args: string[]): Promise<unknown> {
+  return (await commandInServer(srv, args)).json;
+}
+
+async function commandInServer(srv: Server, args: string[]) {
   const dataDir = srv.env.DATA_DIR as string;
   const result = await commandThroughServer(srv.port, secretsFile({ dataDir }), args);
   if (!result) throw new Error(`admin ${args.join(' ')}: the server took no command`);
-  return result.text;
+  return result;
 }
 
 export interface KeyHolder {

@@ -59,7 +59,7 @@ export class NetworkStatus {
       networks.push({
         network: network.path,
         head: head ? Number(head.head) : null,
-        headAgeSeconds: head ? Math.round(head.ageMs / 100) / 10 : null,
+        headAgeSeconds: head ? Math.max(0, Math.round(head.ageMs / 100) / 10) : null,
         status: gateway.upstreams.state(now),
         lastDay,
       });

@@ -55,3 +55,33 @@ test('services: RPC always, token forwarding once enabled; the RPC page builds e
     `${baseURL}/api/v1.0/rpc/ethereum/mainnet?x-api-key-id=[API_KEY_ID]&x-api-key=[API_KEY]`,
   );
 });
+
+test('services: the Status page lists every network with its state and last 24 hours, reached from the side menu', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await signUpOverApi(request);
+  const accountId = await createAccountOverApi(request, email, password, 'Status account');
+  const main = page.locator('.account-main');
+
+  await logIn(page, email, password);
+  await page.goto(`/account/${accountId}/services/rpc`);
+  // Each network's state stands beside its URL once the gateway's status has been read.
+  await expect(main.getByText('Operational')).toHaveCount(10);
+  await page.getByRole('menu').getByRole('link', { name: 'Status', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/${accountId}/services/status$`));
+  await expect(page.getByRole('heading', { name: 'Status', level: 2 })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 3 })).toHaveCount(10);
+  await expect(main.getByRole('heading', { name: 'Ethereum Mainnet', level: 3 })).toBeVisible();
+  // Each network says how many of its calls were answered in the last 24 hours, or that it had none.
+  await expect(main.getByText(/of calls answered in the last 24 hours|No calls in the last 24 hours/)).toHaveCount(10);
+  await expect(
+    main.getByRole('list', { name: 'Ethereum Mainnet, the last 24 hours' }).getByRole('listitem'),
+  ).toHaveCount(24);
+  const axe = await new AxeBuilder({ page })
+    .include('.account-main')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .disableRules(['color-contrast'])
+    .analyze();
+  expect(axe.violations).toEqual([]);
+});

@@ -51,6 +51,9 @@ export interface NodeFigures {
   state: string;
   head: string | null;
   lag: number;
+  /** The last minute's latencies of its calls as the router timed them, ms. */
+  p50Ms: number;
+  p95Ms: number;
   selected: number;
   retries: number;
   hedges: number;

@@ -74,14 +74,14 @@ export function fleetTables(run: FleetRun): string {
   const since = (name: NodeName, field: 'selected' | 'hedges' | 'retries') =>
     (figuresOf(run.routerAfter, run.fleet[name])?.[field] ?? 0) -
     (figuresOf(run.routerBefore, run.fleet[name])?.[field] ?? 0);
-  const router = NODE_NAMES.map(
-    (name) =>
-      `${name} ${figuresOf(run.routerAfter, run.fleet[name])?.state}: selected ${since(name, 'selected')}, ` +
-      `hedged elsewhere ${since(name, 'hedges')}, retried elsewhere ${since(name, 'retries')}`,
-  );
-  lines.push(
-    `the router's own count over the load at ${run.connections} connections (warm-ups included): ${router.join('; ')}`,
-  );
+  lines.push(`the router's view after the load at ${run.connections} connections (its counts include the warm-ups):`);
+  for (const name of NODE_NAMES) {
+    const after = figuresOf(run.routerAfter, run.fleet[name]);
+    lines.push(
+      `  ${name.padEnd(8)} ${after?.state.padEnd(8)} p50 ${after?.p50Ms} ms, p95 ${after?.p95Ms} ms over the last minute; ` +
+        `selected ${since(name, 'selected')}, hedged elsewhere ${since(name, 'hedges')}, retried elsewhere ${since(name, 'retries')}`,
+    );
+  }
   const { fresh, stale } = run.tallies.fleet;
   lines.push(`answers through the fleet: ${fresh} at the head, ${stale} stale (the lagging node's head)`);
   lines.push('', 'one call at a time (1 connection), the round with the lowest p50:');

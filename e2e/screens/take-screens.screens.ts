@@ -11,6 +11,7 @@ const ACCOUNT_ROUTES = {
   overview: 'overview',
   services: 'services',
   rpc: 'services/rpc',
+  status: 'services/status',
   analytics: 'services/analytics',
   requests: 'services/requests',
   wallets: 'services/token-forwarding/wallets',

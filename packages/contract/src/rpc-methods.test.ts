@@ -38,19 +38,29 @@ const refusedText = (rule: RpcMethodRule): string =>
 
 const yes = (value: boolean) => (value ? 'yes' : '—');
 
+/** Which nodes a call may go to (docs/operations.md "Upstream nodes"): what it reads. */
+const routedText = (rule: RpcMethodRule): string => {
+  if (rule.class === 'constant') return 'any node';
+  if (rule.class === 'subscription') return '—';
+  if (rule.cache === 'logs' || rule.filterId === 'creates') return "the filter's blocks";
+  if (rule.filterId === 'names') return "the filter's node";
+  if (rule.blockParam === null) return 'the head';
+  return `param ${rule.blockParam}'s block${rule.nullWhenMissing ? ' (null: the node lacks it)' : ''}`;
+};
+
 /** The table of methods as docs/api.md publishes it. */
 function published(): string {
   const rows = Object.entries(RPC_METHOD_TABLE).map(([name, rule]) => row(`\`${name}\``, rule));
   return [
-    '| method | class | merged | cached | range guard | key locked to contracts reads | by default | compute units |',
-    '|---|---|---|---|---|---|---|---|',
+    '| method | class | merged | cached | routed by | range guard | key locked to contracts reads | by default | compute units |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     row('any other method', UNKNOWN_METHOD),
   ].join('\n');
 }
 
 const row = (name: string, rule: RpcMethodRule) =>
-  `| ${name} | ${rule.class} | ${yes(rule.merges)} | ${cacheText(rule.cache)} | ${yes(rule.rangeGuard)} | ${contractText(rule.contract)} | ${refusedText(rule)} | ${rule.computeUnits} |`;
+  `| ${name} | ${rule.class} | ${yes(rule.merges)} | ${cacheText(rule.cache)} | ${routedText(rule)} | ${yes(rule.rangeGuard)} | ${contractText(rule.contract)} | ${refusedText(rule)} | ${rule.computeUnits} |`;
 
 describe('the table of methods', () => {
   it('is published in docs/api.md as it is', () => {

@@ -148,7 +148,7 @@ function registerUpstreamMetrics(registry: Registry, rpc: MetricSources['rpc']):
     'gauge',
     'ebs_rpc_upstream_lag_blocks',
     'Blocks an upstream node’s head is below its network’s best head',
-    (n) => n.lag,
+    (n) => n.lag ?? Number.NaN,
   );
   byNode(
     'gauge',

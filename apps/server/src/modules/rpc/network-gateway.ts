@@ -10,7 +10,7 @@ import type { FilterIds } from './filter-ids.ts';
 import { mayKeep } from './freshness.ts';
 import { logsCountRefusal } from './logs-guard.ts';
 import { type NodeAnswer, UpstreamError, wholeBody } from './node-answer.ts';
-import { HEAD_READ, nodeNeedOf } from './node-need.ts';
+import { nodeNeedOf, payloadNeed } from './node-need.ts';
 import { retriedTransactionHash } from './raw-transactions.ts';
 import { errorJson, type PlannedCall, type RequestPlan, refuseCall, resultJson } from './request-plan.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -122,7 +122,7 @@ export class NetworkGateway {
 
   /** A JSON-RPC call (single or batch) from the gateway itself; answers the parsed JSON. */
   async call(payload: unknown): Promise<unknown> {
-    const answer = await this.upstreams.send(JSON.stringify(payload), HEAD_READ);
+    const answer = await this.upstreams.send(JSON.stringify(payload), payloadNeed(payload));
     const text = (await wholeBody(answer)).toString('utf8');
     if (answer.status >= 400) throw new UpstreamError(`${this.network.path}: HTTP ${answer.status}`, false);
     return JSON.parse(text);
@@ -259,8 +259,8 @@ export class NetworkGateway {
 
   /**
    * The calls to send, in parts that each go to one node: the follow-ups of each filter's node
-   * together (with the other calls in the first part); a filter whose node is gone or down is
-   * answered "filter not found", as the node would.
+   * together, the other calls apart; a filter whose node is gone or down is answered "filter not
+   * found", as the node would.
    */
   private async byNode(toSend: PlannedCall[]): Promise<PlannedCall[][]> {
     if (toSend.length === 0) return [];
@@ -276,14 +276,8 @@ export class NetworkGateway {
       if (part) part.push(item);
       else parts.set(item.filterNode, [item]);
     }
-    const loose = parts.get(undefined);
-    parts.delete(undefined);
-    const list = [...parts.values()];
-    if (loose) {
-      if (list[0]) list[0].push(...loose);
-      else list.push(loose);
-    }
-    return list;
+    // The other calls go apart, to whichever node suits them: a filter's node may lag.
+    return [...parts.values()];
   }
 
   private async readAnswers(

@@ -1,4 +1,4 @@
-import { UNKNOWN_METHOD } from '@ebs/contract';
+import { rpcMethodRule, UNKNOWN_METHOD } from '@ebs/contract';
 import { blockNumberOf } from './freshness.ts';
 import type { PlannedCall } from './request-plan.ts';
 
@@ -21,6 +21,14 @@ export interface NodeNeed {
   nullWhenMissing: boolean;
   /** The key of the node that holds a filter a call names (its follow-ups go there only). */
   node: string | null;
+  /**
+   * The calls' time tells the node's speed, and a slow one may be hedged: not logs, traces, debug
+   * or simulation calls (or what the table does not know), which keep a node busy for as long as
+   * the caller asks.
+   */
+  light: boolean;
+  /** Every call is a send: with RPC_BROADCAST_SENDS it goes to every healthy node. */
+  onlySends: boolean;
 }
 
 /** The gateway's own reads of the head (ChainHead): any node that is not lagging. */
@@ -31,11 +39,16 @@ export const HEAD_READ: NodeNeed = {
   oldest: null,
   nullWhenMissing: false,
   node: null,
+  light: true,
+  onlySends: false,
 };
 
 const HASH = /^0x[0-9a-f]{64}$/i;
 
 const KIND_ORDER = { read: 0, filter: 1, once: 2, send: 3 } as const;
+
+/** Calls whose time is the caller's choice (a range, a trace, a simulation). */
+const HEAVY = /^(debug_|trace_|eth_simulate|eth_callMany|eth_callBundle|eth_getLogs$|eth_getFilterLogs$)/;
 
 /** The blocks a logs filter reads (as the gateway read it): its range's ends, or the head for a tag, a missing end or a hash. */
 function logsBlocks(filter: unknown): { from: bigint | null; to: bigint | null } {
@@ -48,6 +61,8 @@ function logsBlocks(filter: unknown): { from: bigint | null; to: bigint | null }
 /** What the calls that go upstream need of a node (`node` from the filter a follow-up names, see call-planner.ts). */
 export function nodeNeedOf(calls: readonly PlannedCall[]): NodeNeed {
   const need: NodeNeed = { ...HEAD_READ, readsHead: false };
+  let sent = 0;
+  let sends = 0;
   const atBlock = (block: bigint | null) => {
     if (block === null) {
       need.readsHead = true;
@@ -59,6 +74,8 @@ export function nodeNeedOf(calls: readonly PlannedCall[]): NodeNeed {
   for (const item of calls) {
     if (item.answer !== undefined || item.local) continue;
     const { rule } = item;
+    sent += 1;
+    if (rule.class === 'send') sends += 1;
     const params = (item.params ?? item.call.params) as unknown;
     const list = Array.isArray(params) ? params : [];
     let kind: NodeNeed['kind'] = 'read';
@@ -70,6 +87,7 @@ export function nodeNeedOf(calls: readonly PlannedCall[]): NodeNeed {
       need.node = item.filterNode ?? null;
     }
     if (KIND_ORDER[kind] > KIND_ORDER[need.kind]) need.kind = kind;
+    if (kind === 'once' || HEAVY.test(item.call.method)) need.light = false;
     if (rule.class === 'constant') continue;
     if (rule.cache === 'logs' || rule.filterId === 'creates') {
       const { from, to } = logsBlocks(list[0]);
@@ -90,5 +108,19 @@ export function nodeNeedOf(calls: readonly PlannedCall[]): NodeNeed {
       if (block !== null && rule.nullWhenMissing) need.nullWhenMissing = true;
     }
   }
+  // A null answer is read as a missing block only for one call: a batch's nulls may be anything's.
+  if (sent > 1) need.nullWhenMissing = false;
+  need.onlySends = sent > 0 && sends === sent;
   return need;
+}
+
+/** What the server's own calls (a JSON-RPC object or batch: the forwarding engine's, the head's) need of a node. */
+export function payloadNeed(payload: unknown): NodeNeed {
+  const calls = [payload].flat().flatMap((call) => {
+    const method = (call as { method?: unknown } | null)?.method;
+    if (typeof method !== 'string') return [];
+    const { params } = call as { params?: unknown };
+    return [{ call: { jsonrpc: '2.0', method, params }, rule: rpcMethodRule(method), freshness: { kind: 'never' } }];
+  });
+  return nodeNeedOf(calls as PlannedCall[]);
 }

@@ -122,6 +122,7 @@ export class RpcGateway {
         hedgeMs: config.RPC_HEDGE_MS,
         broadcastSends: config.RPC_BROADCAST_SENDS,
         minesOnDemand: !configured,
+        keySecret: filterIdKey,
         log,
       });
       const settings = {

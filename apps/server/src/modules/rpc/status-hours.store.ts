@@ -13,7 +13,7 @@ export interface StatusHourCount {
 /** Hours kept: the Status page shows one day; a week is kept for the operator's questions. */
 const KEPT_MS = 7 * 86_400_000;
 
-/** Adds counted hours to the rows every process adds to, and drops the rows past a week. */
+/** Adds counted hours to the rows every process adds to. */
 export async function addStatusHours(db: Db, counts: StatusHourCount[]): Promise<void> {
   if (counts.length === 0) return;
   await db
@@ -26,6 +26,10 @@ export async function addStatusHours(db: Db, counts: StatusHourCount[]): Promise
       }),
     )
     .execute();
+}
+
+/** Drops the hours past a week (the status reads the last day only). */
+export async function dropOldStatusHours(db: Db): Promise<void> {
   await db
     .deleteFrom('rpc_status_hours')
     .where('hour', '<', new Date(Date.now() - KEPT_MS))

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { FlushLoop } from '../../jobs/flush-loop.ts';
-import { addStatusHours, type StatusHourCount } from './status-hours.store.ts';
+import { addStatusHours, dropOldStatusHours, type StatusHourCount } from './status-hours.store.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,6 +48,10 @@ export class StatusHours {
       this.log.error({ err: error }, 'network status hours could not be written; kept for the next flush');
       throw error;
     }
+    // Written: a failure to tidy up must not count them again.
+    await dropOldStatusHours(this.db).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'old network status hours could not be dropped');
+    });
   }
 
   /** Counts set aside until the next write, added to any of the same network and hour. */

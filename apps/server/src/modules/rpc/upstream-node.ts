@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type Dispatcher, Pool } from 'undici';
 import type { UpstreamEntry } from '../../config-rpc.ts';
@@ -56,8 +56,9 @@ function retryAfterMs(value: string | undefined): number {
 
 const UPSTREAM_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
-/** Calls whose outcome decides whether a node is down. */
+/** Calls whose outcome decides whether a node is down: half of the last 20 failed, and at least 5. */
 const OUTCOMES = 20;
+const MIN_FAILURES = 5;
 /** The latest latency weighs this much in the estimate; an estimate not renewed decays to nothing in about this long. */
 const LATENCY_WEIGHT = 0.3;
 const LATENCY_DECAY_MS = 15_000;
@@ -67,8 +68,12 @@ const RECENT = 8;
 const RECENT_MIN = 3;
 const RECENT_FOR_MS = 10_000;
 
-/** A node's stable key (the same in every process): names the node that holds a filter. */
-export const nodeKeyOf = (url: string) => createHash('sha256').update(url).digest('hex').slice(0, 8);
+/**
+ * A node's stable key (the same in every process, which share `secret`): names the node that holds a
+ * filter in the filter's id, without telling its address to anyone who reads the id.
+ */
+export const nodeKeyOf = (url: string, secret: Buffer) =>
+  createHmac('sha256', secret).update(`node\n${url}`).digest('hex').slice(0, 8);
 
 /**
  * One upstream node: a pool of kept-alive connections, its traits, its head, its state (down after
@@ -103,7 +108,8 @@ export class UpstreamNode {
   private latencyAt = 0;
   private readonly recent = new Float64Array(RECENT);
   private recentCount = 0;
-  private recentMedian = 0;
+  /** The median of `recent`, worked out when asked after a change (only a fleet of several nodes asks). */
+  private recentMedian: number | undefined;
   private readonly outcomes = new Uint8Array(OUTCOMES);
   private outcomeCount = 0;
   private failures = 0;
@@ -114,12 +120,16 @@ export class UpstreamNode {
   constructor(
     entry: UpstreamEntry,
     private readonly firstCoolDownMs: number,
+    /** Its origin, numbered when another node of the network shares it. */
+    label: string,
+    /** Keys the node's key (nodeKeyOf). */
+    keySecret: Buffer,
   ) {
     const url = new URL(entry.url);
     this.pool = new Pool(url.origin, { connections: 256, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
     this.path = `${url.pathname}${url.search}`;
-    this.key = nodeKeyOf(entry.url);
-    this.label = url.origin;
+    this.key = nodeKeyOf(entry.url, keySecret);
+    this.label = label;
     this.archive = entry.archive;
     this.weight = entry.weight;
     this.maxInFlight = entry.maxInFlight;
@@ -134,10 +144,14 @@ export class UpstreamNode {
     return 'up';
   }
 
-  /** Blocks below the best head (0 when either is unknown). */
+  /**
+   * Blocks below the best head: 0 before any head is known; without limit for a node whose own head
+   * was never read while others' were (it may be anywhere).
+   */
   lagBehind(bestHead: bigint | undefined): number {
-    if (bestHead === undefined || this.head === undefined || this.head >= bestHead) return 0;
-    return Number(bestHead - this.head);
+    if (bestHead === undefined) return 0;
+    if (this.head === undefined) return Number.POSITIVE_INFINITY;
+    return this.head >= bestHead ? 0 : Number(bestHead - this.head);
   }
 
   /** Whether it may take a call now: not limited, not at its most in flight; a down one only for its one try. */
@@ -160,6 +174,10 @@ export class UpstreamNode {
    */
   typical(now: number): number | undefined {
     if (this.recentCount < RECENT_MIN || now - this.latencyAt > RECENT_FOR_MS) return undefined;
+    if (this.recentMedian === undefined) {
+      const last = Array.from(this.recent.subarray(0, Math.min(this.recentCount, RECENT))).sort((a, b) => a - b);
+      this.recentMedian = last[Math.floor(last.length / 2)] as number;
+    }
     return this.recentMedian;
   }
 
@@ -169,49 +187,62 @@ export class UpstreamNode {
   }
 
   private observe(ms: number, now: number): void {
-    this.latencyMs = this.latencyMs === undefined ? ms : this.latency(now) + LATENCY_WEIGHT * (ms - this.latency(now));
+    const estimate = this.latency(now);
+    this.latencyMs = this.latencyMs === undefined ? ms : estimate + LATENCY_WEIGHT * (ms - estimate);
     this.latencyAt = now;
     this.recent[this.recentCount % RECENT] = ms;
     this.recentCount += 1;
-    const last = Array.from(this.recent.subarray(0, Math.min(this.recentCount, RECENT))).sort((a, b) => a - b);
-    this.recentMedian = last[Math.floor(last.length / 2)] as number;
+    this.recentMedian = undefined;
   }
 
   /**
    * Sends a body and answers the node's answer, through undici's dispatch(): no promise or stream
    * per request for the answers read whole, which are nearly all of them. A connection error, a
-   * timeout, a 5xx or a 429 rejects with a NodeFailure; `control.cancel` drops the call. A head
-   * read (`poll`) is not one of the customers' calls: its outcome is the poller's to count.
+   * timeout, a 5xx or a 429 rejects with a NodeFailure; `control.cancel` drops the call. How the
+   * call counts: `call` (a customer's call, its latency telling the node's speed), `heavy` (a
+   * customer's call whose time says more of the call than of the node: logs, traces), or `poll`
+   * (the router's head read, whose outcome the poller counts).
    */
-  ask(body: string, timeoutMs: number, control?: CallControl, poll = false): Promise<NodeAnswer> {
+  ask(
+    body: string,
+    timeoutMs: number,
+    control?: CallControl,
+    counts: 'call' | 'heavy' | 'poll' = 'call',
+  ): Promise<NodeAnswer> {
     const started = performance.now();
     this.inFlight += 1;
     const trial = this.downUntil > 0;
     if (trial) this.trying = true;
     return this.dispatch(body, timeoutMs, control).then(
       (answer) => {
-        this.settle(started, trial, poll);
+        this.settle(started, trial, counts);
         return answer;
       },
       (error: unknown) => {
         const failure = failureOf(error);
-        this.settle(started, trial, poll, failure);
+        this.settle(started, trial, counts, failure);
         throw failure;
       },
     );
   }
 
   /** A call's end: counted, timed, and whether the node is up, limited or down. */
-  private settle(started: number, trial: boolean, poll: boolean, failure?: NodeFailure | CallCancelled): void {
+  private settle(
+    started: number,
+    trial: boolean,
+    counts: 'call' | 'heavy' | 'poll',
+    failure?: NodeFailure | CallCancelled,
+  ): void {
     const now = Date.now();
     const ms = performance.now() - started;
     this.inFlight -= 1;
     if (trial) this.trying = false;
-    if (poll) return;
+    if (counts === 'poll') return;
     // A failure fast or slow says nothing of the node's speed, but a call cut off (a timeout, a
     // hedge's loser) says it was at least that slow.
-    const cutOff = failure instanceof CallCancelled || (failure instanceof NodeFailure && failure.kind === 'timeout');
-    if (!failure || cutOff) this.observe(ms, now);
+    const timedOut = failure instanceof NodeFailure && failure.kind === 'timeout';
+    const cutOff = failure instanceof CallCancelled || timedOut;
+    if (counts === 'call' && (!failure || cutOff)) this.observe(ms, now);
     if (failure instanceof CallCancelled) return;
     const answered = failure === undefined;
     this.window.record(ms, !answered, now);
@@ -219,6 +250,9 @@ export class UpstreamNode {
       this.limitedUntil = now + (failure.retryAfterMs ?? 1000);
       return;
     }
+    // A customer's call that takes too long may be the call's fault (a huge range, a long trace): a
+    // node that hangs is found by its head reads, which time out too.
+    if (timedOut) return;
     this.outcome(answered, failure?.message ?? '', now);
   }
 
@@ -235,7 +269,12 @@ export class UpstreamNode {
     this.failures += answered ? 0 : 1;
     this.outcomeCount += 1;
     const counted = Math.min(this.outcomeCount, OUTCOMES);
-    if (counted >= 2 && this.failures * 2 >= counted) this.goDown(reason, now, false);
+    if (this.failures >= MIN_FAILURES && this.failures * 2 >= counted) this.goDown(reason, now, false);
+  }
+
+  /** Down at once, whatever its last calls (it answers for another chain). */
+  wrongChain(reason: string, now = Date.now()): void {
+    this.goDown(reason, now, this.downUntil > 0 && now >= this.downUntil);
   }
 
   /** Down for its cool-down (doubled at each failed try, up to 60 s). */

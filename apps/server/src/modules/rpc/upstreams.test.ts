@@ -54,6 +54,7 @@ function fleet(nodes: Array<Node | UpstreamEntry>, options: Partial<UpstreamOpti
     hedgeMs: 0,
     broadcastSends: false,
     minesOnDemand: false,
+    keySecret: Buffer.alloc(32, 7),
     log: pino({ level: 'silent' }),
     ...options,
   });
@@ -170,16 +171,6 @@ describe('the router across a fleet of nodes', () => {
   });
 
   it('hedges slow reads: with one of three nodes stalling 2 s, the p99 stays under 3 × the fast nodes’ p99', async () => {
-    const p99 = async (upstreams: NetworkUpstreams) => {
-      const times: number[] = [];
-      for (let i = 0; i < 600; i++) {
-        const at = performance.now();
-        await upstreams.send(read(), READ_AT_HEAD).then(wholeBody);
-        times.push(performance.now() - at);
-      }
-      times.sort((x, y) => x - y);
-      return times[593] as number;
-    };
     // Nodes that answer in about 2 ms, as a near one does: a p99 of a fraction of a millisecond would
     // measure the machine's noise rather than the router.
     const answerSoon = async () => {
@@ -187,18 +178,28 @@ describe('the router across a fleet of nodes', () => {
       return '0x1';
     };
     const fastNodes = [await node(100, answerSoon), await node(100, answerSoon)];
-    const fastFleet = fleet(fastNodes, { hedgeMs: undefined });
-    const fastOnly = await p99(fastFleet);
-    await fastFleet.close();
     const stalling = await node(100, async () => {
       await sleep(2000);
       return '0x1';
     });
-    const upstreams = fleet([...fastNodes, stalling], { hedgeMs: undefined });
-    const withStall = await p99(upstreams);
-    expect(upstreams.hedges).toBeGreaterThan(0);
-    expect(upstreams.hedges).toBeLessThanOrEqual(100);
-    expect(withStall).toBeLessThan(3 * fastOnly);
+    const fastOnly = fleet(fastNodes, { hedgeMs: undefined });
+    const withStall = fleet([...fastNodes, stalling], { hedgeMs: undefined });
+    // The two fleets take turns, call by call, so that whatever else the machine does falls on both.
+    const times = { fastOnly: [] as number[], withStall: [] as number[] };
+    for (let i = 0; i < 600; i++) {
+      for (const [name, upstreams] of [
+        ['fastOnly', fastOnly],
+        ['withStall', withStall],
+      ] as const) {
+        const at = performance.now();
+        await upstreams.send(read(), READ_AT_HEAD).then(wholeBody);
+        times[name].push(performance.now() - at);
+      }
+    }
+    const p99 = (list: number[]) => list.sort((x, y) => x - y)[593] as number;
+    expect(withStall.hedges).toBeGreaterThan(0);
+    expect(withStall.hedges).toBeLessThanOrEqual(60);
+    expect(p99(times.withStall)).toBeLessThan(3 * p99(times.fastOnly));
   });
 
   it('skips a node that answered 429 for its Retry-After, then uses it again', async () => {
@@ -238,7 +239,7 @@ describe('the router across a fleet of nodes', () => {
 
   it('sends a transaction to one node and never again after a timeout; broadcast sends it to every node once', async () => {
     const send = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: ['0x02f8'] });
-    const need: NodeNeed = { ...HEAD_READ, kind: 'send' };
+    const need: NodeNeed = { ...HEAD_READ, kind: 'send', onlySends: true };
     const stalled = await node(100, async (call) => {
       if (call.method === 'eth_sendRawTransaction') await sleep(1000);
       return `0x${'cd'.repeat(32)}`;

@@ -1,7 +1,14 @@
 import type { RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpstreamEntry } from '../../config-rpc.ts';
-import { dropAnswer, type NodeAnswer, UpstreamError, wholeBody } from './node-answer.ts';
+import {
+  BUFFERED_ANSWER_MAX_BYTES,
+  boundedBody,
+  dropAnswer,
+  type NodeAnswer,
+  UpstreamError,
+  wholeBody,
+} from './node-answer.ts';
 import { HEAD_READ, type NodeNeed } from './node-need.ts';
 import { type CallControl, NodeFailure, type NodeState, UpstreamNode } from './upstream-node.ts';
 
@@ -19,6 +26,8 @@ export interface UpstreamOptions {
   broadcastSends: boolean;
   /** Local nodes that make a block only for a transaction: their head's age says nothing. */
   minesOnDemand: boolean;
+  /** Keys each node's key (the one in filter ids): the filter ids' secret, the same in every process. */
+  keySecret: Buffer;
   log: FastifyBaseLogger;
 }
 
@@ -29,7 +38,8 @@ export interface NodeFigures {
   weight: number;
   state: NodeState;
   head: string | null;
-  lag: number;
+  /** Blocks below the best head; null for a node whose head was never read. */
+  lag: number | null;
   inFlight: number;
   p50Ms: number;
   p95Ms: number;
@@ -58,9 +68,12 @@ const HEDGE_RESERVE = 10;
 export const NODE_HEAD_READ =
   '[{"jsonrpc":"2.0","id":0,"method":"eth_chainId","params":[]},{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}]';
 
-/** JSON-RPC errors that mean the node lacks the data, not that the call is wrong. */
+/**
+ * JSON-RPC errors that mean the node lacks the data, not that the call is wrong: the node's own
+ * message, from its start (a contract's revert reason that says so is the contract's).
+ */
 const MISSING_DATA =
-  /header not found|unknown block|missing trie node|block not found|historical state .*(not available|unavailable)/i;
+  /^(header not found|unknown block|missing trie node|block not found|historical state .*(not available|unavailable))/i;
 const NULL_RESULT = /"result"\s*:\s*null/;
 
 const resultOf = (answers: unknown, id: number): unknown =>
@@ -84,6 +97,7 @@ export class NetworkUpstreams {
   private nodes: UpstreamNode[] | undefined;
   private resolving: Promise<UpstreamNode[]> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
   private polling = new Set<UpstreamNode>();
   /** The best head of the nodes that answer, and when it was first seen (ms). */
   private best: { head: bigint; since: number } | undefined;
@@ -108,19 +122,31 @@ export class NetworkUpstreams {
     if (this.nodes) return Promise.resolve(this.nodes);
     this.resolving ??= this.entries()
       .then(async (entries) => {
-        const nodes = entries.map((entry) => new UpstreamNode(entry, this.options.firstCoolDownMs));
-        this.nodes = nodes;
-        this.timer = setInterval(() => void this.pollHeads(), this.options.headPollMs);
-        this.timer.unref();
-        // A lagging node must not get the first calls: its head is read first (but not waited for long).
+        // Nodes of one provider may share an origin (the key in the path): each is named apart.
+        const origins = entries.map((entry) => new URL(entry.url).origin);
+        const nodes = entries.map((entry, i) => {
+          const origin = origins[i] as string;
+          const shared = origins.filter((o) => o === origin).length > 1;
+          const label = shared ? `${origin}#${i + 1}` : origin;
+          return new UpstreamNode(entry, this.options.firstCoolDownMs, label, this.options.keySecret);
+        });
+        // A lagging node must not get the first calls: the heads are read before any call is routed
+        // (but not waited for long).
         let wait: NodeJS.Timeout | undefined;
         await Promise.race([
-          this.pollHeads(),
+          this.pollHeads(nodes),
           new Promise<void>((resolve) => {
             wait = setTimeout(resolve, Math.min(2000, this.options.timeoutMs));
           }),
         ]);
         clearTimeout(wait);
+        if (this.closed) {
+          await Promise.all(nodes.map((node) => node.pool.destroy()));
+          throw new Error('the gateway is closing');
+        }
+        this.timer = setInterval(() => void this.pollHeads(nodes), this.options.headPollMs);
+        this.timer.unref();
+        this.nodes = nodes;
         return nodes;
       })
       .catch((error: unknown) => {
@@ -153,11 +179,25 @@ export class NetworkUpstreams {
   send(body: string, need: NodeNeed = HEAD_READ): Promise<NodeAnswer> {
     const { nodes } = this;
     if (!nodes) return this.resolve().then(() => this.send(body, need));
-    if (need.kind === 'send' && this.options.broadcastSends && nodes.length > 1) return this.broadcast(nodes, body);
+    if (nodes.length === 1) return this.only(nodes[0] as UpstreamNode, body, need);
+    if (need.onlySends && need.node === null && this.options.broadcastSends) return this.broadcast(nodes, body);
     const first = this.choose(nodes, need, undefined) ?? this.fallback(nodes, need);
     if (!first) return Promise.reject(new UpstreamError(`${this.network.name}: no upstream answered`, false));
     if (need.kind === 'read' || need.kind === 'filter') return this.read(nodes, first, body, need);
     return this.once(nodes, first, body, need);
+  }
+
+  /** A network of one node: nothing to choose, retry or hedge (the default's local node, most small setups). */
+  private only(node: UpstreamNode, body: string, need: NodeNeed): Promise<NodeAnswer> {
+    if (need.node !== null && need.node !== node.key) {
+      return Promise.reject(new UpstreamError(`${this.network.name}: no upstream answered`, false));
+    }
+    return this.ask(node, body, need).then(
+      (answer) => this.named(answer, node),
+      (error: unknown) => {
+        throw this.noAnswer(error);
+      },
+    );
   }
 
   /**
@@ -234,15 +274,15 @@ export class NetworkUpstreams {
   }
 
   /** A node's answer, counted as its selection. */
-  private ask(node: UpstreamNode, body: string, control?: CallControl): Promise<NodeAnswer> {
+  private ask(node: UpstreamNode, body: string, need: NodeNeed, control?: CallControl): Promise<NodeAnswer> {
     node.selected += 1;
-    return node.ask(body, this.options.timeoutMs, control);
+    return node.ask(body, this.options.timeoutMs, control, need.light ? 'call' : 'heavy');
   }
 
   /** A send (or a call the gateway cannot judge): tried elsewhere only when the first node never got it. */
   private async once(nodes: UpstreamNode[], first: UpstreamNode, body: string, need: NodeNeed): Promise<NodeAnswer> {
     try {
-      return this.named(await this.ask(first, body), first);
+      return this.named(await this.ask(first, body, need), first);
     } catch (error) {
       const next =
         error instanceof NodeFailure && error.kind === 'refused' && need.node === null
@@ -251,7 +291,7 @@ export class NetworkUpstreams {
       if (!next) throw this.noAnswer(error);
       this.retried(first);
       try {
-        return this.named(await this.ask(next, body), next);
+        return this.named(await this.ask(next, body, need), next);
       } catch (again) {
         throw this.noAnswer(again);
       }
@@ -284,10 +324,13 @@ export class NetworkUpstreams {
         else reject(this.noAnswer(lastFailure));
       };
       const failed = (node: UpstreamNode) => {
-        if (!retried && !(need.node !== null)) {
+        if (!retried) {
           const next = this.choose(nodes, need, tried);
           if (next) {
             retried = true;
+            // The retry is the second node: no hedge on top of it.
+            if (timer) clearTimeout(timer);
+            timer = undefined;
             this.retried(node);
             launch(next);
             return;
@@ -299,7 +342,7 @@ export class NetworkUpstreams {
         tried.add(node);
         const control: CallControl = {};
         running.set(node, control);
-        this.ask(node, body, control).then(
+        this.ask(node, body, need, control).then(
           (answer) => {
             running.delete(node);
             if (settled) return dropAnswer(answer);
@@ -319,7 +362,7 @@ export class NetworkUpstreams {
         );
       };
       launch(first);
-      const delay = need.kind === 'read' && nodes.length > 1 ? this.hedgeDelay(first) : 0;
+      const delay = need.kind === 'read' && need.light ? this.hedgeDelay(first) : 0;
       if (delay > 0) {
         timer = setTimeout(() => {
           timer = undefined;
@@ -335,50 +378,56 @@ export class NetworkUpstreams {
     });
   }
 
-  /** A send to every healthy node at once: the first success answers, the others still reach their nodes. */
+  /**
+   * Sends (only sends) to every healthy node at once: the first success answers, the others still
+   * reach their nodes; a node's refusal (a JSON-RPC error) waits for the others' answers.
+   */
   private broadcast(nodes: UpstreamNode[], body: string): Promise<NodeAnswer> {
     const now = Date.now();
     const best = this.best?.head;
+    const need: NodeNeed = { ...HEAD_READ, kind: 'send', onlySends: true };
     const targets = nodes.filter(
-      (node) => node.available(now) && node.lagBehind(best) <= this.options.maxLagBlocks && node.downUntil === 0,
+      (node) => node.downUntil === 0 && node.available(now) && node.lagBehind(best) <= this.options.maxLagBlocks,
     );
     if (targets.length === 0) {
-      const first = this.fallback(nodes, HEAD_READ);
+      const first = this.fallback(nodes, need);
       return first
-        ? this.once(nodes, first, body, { ...HEAD_READ, kind: 'send' })
+        ? this.once(nodes, first, body, need)
         : Promise.reject(new UpstreamError(`${this.network.name}: no upstream answered`, false));
     }
     return new Promise((resolve, reject) => {
       let left = targets.length;
       let settled = false;
-      let errorAnswer: NodeAnswer | undefined;
+      let refusal: NodeAnswer | undefined;
       let lastFailure: unknown;
       const done = () => {
         left -= 1;
         if (left > 0 || settled) return;
         settled = true;
-        if (errorAnswer) resolve(errorAnswer);
+        if (refusal) resolve(refusal);
         else reject(this.noAnswer(lastFailure));
       };
+      const heard = async (node: UpstreamNode, answer: NodeAnswer) => {
+        if (settled) return dropAnswer(answer);
+        // A send's answer is a hash or an error: a larger one is no answer to it.
+        const body = await boundedBody(answer, BUFFERED_ANSWER_MAX_BYTES);
+        if (body === null) throw new Error('the answer to a send is too large');
+        const whole = this.named({ status: answer.status, contentType: answer.contentType, body }, node);
+        if (body.includes('"error"')) {
+          refusal ??= whole;
+          return done();
+        }
+        if (settled) return;
+        settled = true;
+        resolve(whole);
+      };
       for (const node of targets) {
-        this.ask(node, body).then(
-          async (answer) => {
-            if (settled) return dropAnswer(answer);
-            // A JSON-RPC error (the node refused the transaction) waits for another node's success.
-            const text = (await wholeBody(answer)).toString('utf8');
-            const whole = { status: answer.status, contentType: answer.contentType, body: Buffer.from(text) };
-            if (text.includes('"error"')) {
-              errorAnswer ??= this.named(whole, node);
-              return done();
-            }
-            settled = true;
-            resolve(this.named(whole, node));
-          },
-          (error: unknown) => {
+        this.ask(node, body, need)
+          .then((answer) => heard(node, answer))
+          .catch((error: unknown) => {
             lastFailure = error;
             done();
-          },
-        );
+          });
       }
     });
   }
@@ -430,8 +479,7 @@ export class NetworkUpstreams {
   }
 
   /** Reads every node's chain id and head (a down node's read is its one try, once its cool-down is over). */
-  private async pollHeads(): Promise<void> {
-    const nodes = this.nodes ?? [];
+  private async pollHeads(nodes: UpstreamNode[]): Promise<void> {
     const now = Date.now();
     await Promise.all(
       nodes.map(async (node) => {
@@ -445,16 +493,23 @@ export class NetworkUpstreams {
         }
       }),
     );
-    this.updateBest();
+    this.updateBest(nodes);
   }
 
   private async readHead(node: UpstreamNode): Promise<void> {
     const wasDown = node.downUntil > 0;
     try {
-      const answer = await node.ask(NODE_HEAD_READ, this.options.timeoutMs, undefined, true);
+      const answer = await node.ask(NODE_HEAD_READ, this.options.timeoutMs, undefined, 'poll');
       const answers = JSON.parse((await wholeBody(answer)).toString('utf8')) as unknown;
       const chainId = Number(resultOf(answers, 0));
-      if (chainId !== this.network.chainId) throw new Error(`answers chain id ${chainId}, not ${this.network.chainId}`);
+      if (chainId !== this.network.chainId) {
+        // Another chain's node must answer no call, however well it answers.
+        const reason = `answers chain id ${chainId}, not ${this.network.chainId}`;
+        if (!wasDown)
+          this.options.log.warn({ network: this.network.path, upstream: node.label, reason }, 'RPC upstream down');
+        node.wrongChain(reason);
+        return;
+      }
       node.head = BigInt(String(resultOf(answers, 1)));
       node.headAt = Date.now();
       node.outcome(true, '');
@@ -468,17 +523,21 @@ export class NetworkUpstreams {
     }
   }
 
-  /** The best head among the nodes that are not down and were read lately. */
-  private updateBest(): void {
+  /**
+   * The best head among the nodes that are not down and were read lately; it may fall (a node that
+   * had run ahead on its own is gone, or the chain was reset), so that no node stays lagging behind
+   * a head nobody has.
+   */
+  private updateBest(nodes: UpstreamNode[]): void {
     const now = Date.now();
     const fresh = Math.max(30_000, this.options.headPollMs * 3);
     let head: bigint | undefined;
-    for (const node of this.nodes ?? []) {
+    for (const node of nodes) {
       if (node.downUntil > 0 || node.head === undefined || now - node.headAt > fresh) continue;
       if (head === undefined || node.head > head) head = node.head;
     }
     if (head === undefined) return;
-    if (!this.best || head > this.best.head) this.best = { head, since: now };
+    if (!this.best || head !== this.best.head) this.best = { head, since: now };
   }
 
   /** Each node with its state and figures (none before the network's first use). */
@@ -492,7 +551,7 @@ export class NetworkUpstreams {
         weight: node.weight,
         state: node.state(best, this.options.maxLagBlocks, now),
         head: node.head === undefined ? null : String(node.head),
-        lag: node.lagBehind(best),
+        lag: Number.isFinite(node.lagBehind(best)) ? node.lagBehind(best) : null,
         inFlight: node.inFlight,
         p50Ms: minute.p50Ms,
         p95Ms: minute.p95Ms,
@@ -526,6 +585,7 @@ export class NetworkUpstreams {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.timer);
     // Fastify has finished the requests in flight by now; idle kept-alive sockets just go.
     await Promise.all((this.nodes ?? []).map((node) => node.pool.destroy()));

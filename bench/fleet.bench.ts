@@ -136,6 +136,21 @@ async function main(cleanup: Cleanup): Promise<number> {
     for (const path of inRound(round))
       rounds[path].push(await counting(path, loadedCalls, () => timed(path, DURATION)));
   }
+  // The fleet and the one node through the same gateway at the same time, half the connections each:
+  // a machine whose speed swings slows both alike, so the ratio of their latencies is the fleet's own.
+  const half: Load = { ...load, connections: CONNECTIONS / 2 };
+  const together: Array<[Measurement, Measurement]> = [];
+  const togetherCalls = noCalls();
+  for (let round = 1; round <= ROUNDS; round++) {
+    const both = await counting('fleet', togetherCalls, () =>
+      Promise.all([
+        measure(targets.fleet, DURATION, half, { onBody: tallies.fleet.count }),
+        measure(targets.oneNode, DURATION, half, { onBody: tallies.oneNode.count }),
+      ]),
+    );
+    all.push(...both);
+    together.push(both);
+  }
   const routerAfter = await upstreamFigures(srv, NETWORK);
 
   // One call at a time: what one user waits for, without other calls queueing in front of it.
@@ -150,8 +165,10 @@ async function main(cleanup: Cleanup): Promise<number> {
   const run: FleetRun = {
     connections: CONNECTIONS,
     rounds,
+    together,
     latencies,
     loadedCalls,
+    togetherCalls,
     quietCalls,
     tallies,
     fleet,

@@ -2,14 +2,18 @@
 // one, one slower by a fixed delay and one lagging behind the others' head, each answering every
 // call with its own head (marked mode), so that an answer tells whether the lagging node gave it.
 import { FIXED_HEAD } from './fixed-upstream.ts';
+import { wholeSetting } from './settings.ts';
 import { adminJsonInServer, type Cleanup, fixedUpstream, type Server, type Upstream } from './stack.ts';
 
 /** The head of the fast and the slow node; the lagging node reports LAG_BLOCKS less. */
 export const HEAD = FIXED_HEAD;
 /** How far the lagging node is behind: far more than the router allows (RPC_MAX_LAG_BLOCKS, 3). */
 export const LAG_BLOCKS = 50;
-/** How much later the slow node answers than the fast one: the router's fastest tier is 20 ms wide. */
-export const SLOWER_MS = 20;
+/**
+ * How much later the slow node answers than the fast one (BENCH_FLEET_SLOWER_MS): by default the
+ * width of the router's fastest tier (20 ms), the edge of what it shares calls with.
+ */
+export const SLOWER_MS = wholeSetting('BENCH_FLEET_SLOWER_MS', 20);
 
 export const NODE_NAMES = ['fast', 'slow', 'lagging'] as const;
 export type NodeName = (typeof NODE_NAMES)[number];

@@ -56,9 +56,10 @@ export interface NodeFigures {
 const ARCHIVE_DEPTH = 128n;
 /**
  * The fastest tier's width: nodes whose typical latency is within this much of the fastest's (or
- * half of it) share the calls; the others get none until their last calls are no longer recent.
+ * as much again as the fastest's, for distant nodes) share the calls; the others get none until
+ * their last calls are no longer recent, or the fastest slows under its load.
  */
-const TIER_MS = 20;
+const TIER_MS = 10;
 const HEDGE_FLOOR_MS = 50;
 /** Each read earns a tenth of a hedge: at most 10 % of calls are hedged, with a small reserve. */
 const HEDGE_SHARE = 0.1;
@@ -239,7 +240,7 @@ export class NetworkUpstreams {
     if (candidates.length <= 1) return candidates[0];
     let fastest = Number.POSITIVE_INFINITY;
     for (const node of candidates) fastest = Math.min(fastest, node.typical(now) ?? Number.POSITIVE_INFINITY);
-    const ceiling = fastest + Math.max(TIER_MS, fastest / 2);
+    const ceiling = fastest + Math.max(TIER_MS, fastest);
     let total = 0;
     let chosen: UpstreamNode | undefined;
     for (const node of candidates) {

@@ -8,7 +8,7 @@
 // tells which node (head) gave it (the fleet suite). With DELAY_MS every answer waits that long: a
 // slower node. GET /count answers the calls it was sent, the head reads left out.
 import http from 'node:http';
-import { NODE_HEAD_READ } from '../../apps/server/src/modules/rpc/upstreams.ts';
+import { NODE_HEAD_READ } from '../../apps/server/src/modules/rpc/fleet-heads.ts';
 
 export const FIXED_RESULT = '0x1234567';
 /** The head a node reports unless told otherwise: the fixed result's number. */

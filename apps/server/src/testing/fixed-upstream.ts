@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findRpcNetwork } from '@ebs/contract';
-import { NODE_HEAD_READ } from '../modules/rpc/upstreams.ts';
+import { NODE_HEAD_READ } from '../modules/rpc/fleet-heads.ts';
 
 export const FIXED_RESULT = '0x1234567';
 

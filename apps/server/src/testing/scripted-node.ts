@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NODE_HEAD_READ } from '../modules/rpc/upstreams.ts';
+import { NODE_HEAD_READ } from '../modules/rpc/fleet-heads.ts';
 
 export interface NodeCall {
   method: string;

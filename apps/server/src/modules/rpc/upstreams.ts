@@ -1,14 +1,9 @@
 import type { RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpstreamEntry } from '../../config-rpc.ts';
-import {
-  BUFFERED_ANSWER_MAX_BYTES,
-  boundedBody,
-  dropAnswer,
-  type NodeAnswer,
-  UpstreamError,
-  wholeBody,
-} from './node-answer.ts';
+import { FleetHeads } from './fleet-heads.ts';
+import { BUFFERED_ANSWER_MAX_BYTES, boundedBody, dropAnswer, type NodeAnswer, UpstreamError } from './node-answer.ts';
+import { chooseNode, fallbackNode } from './node-choice.ts';
 import { HEAD_READ, type NodeNeed } from './node-need.ts';
 import { type CallControl, NodeFailure, type NodeState, UpstreamNode } from './upstream-node.ts';
 
@@ -52,22 +47,10 @@ export interface NodeFigures {
   latency: UpstreamNode['window']['sinceStart'];
 }
 
-/** A call far enough below the head to need an archive node first. */
-const ARCHIVE_DEPTH = 128n;
-/**
- * The fastest tier's width: nodes whose typical latency is within this much of the fastest's (or
- * as much again as the fastest's, for distant nodes) share the calls; the others get none until
- * their last calls are no longer recent, or the fastest slows under its load.
- */
-const TIER_MS = 10;
 const HEDGE_FLOOR_MS = 50;
 /** Each read earns a tenth of a hedge: at most 10 % of calls are hedged, with a small reserve. */
 const HEDGE_SHARE = 0.1;
 const HEDGE_RESERVE = 10;
-
-/** The router's read of a node's chain id and head (test nodes leave it out of what they received). */
-export const NODE_HEAD_READ =
-  '[{"jsonrpc":"2.0","id":0,"method":"eth_chainId","params":[]},{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}]';
 
 /**
  * JSON-RPC errors that mean the node lacks the data, not that the call is wrong: the node's own
@@ -76,11 +59,6 @@ export const NODE_HEAD_READ =
 const MISSING_DATA =
   /^(header not found|unknown block|missing trie node|block not found|historical state .*(not available|unavailable))/i;
 const NULL_RESULT = /"result"\s*:\s*null/;
-
-const resultOf = (answers: unknown, id: number): unknown =>
-  Array.isArray(answers)
-    ? (answers.find((a) => (a as { id?: unknown })?.id === id) as { result?: unknown } | undefined)?.result
-    : undefined;
 
 /**
  * A network's fleet of upstream nodes and the router that spreads calls over them
@@ -99,9 +77,7 @@ export class NetworkUpstreams {
   private resolving: Promise<UpstreamNode[]> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
-  private polling = new Set<UpstreamNode>();
-  /** The best head of the nodes that answer, and when it was first seen (ms). */
-  private best: { head: bigint; since: number } | undefined;
+  private readonly heads: FleetHeads;
   private hedgeBudget = HEDGE_RESERVE;
   /** Calls tried again on another node, and reads hedged, since start (the operator's metrics). */
   retries = 0;
@@ -111,7 +87,9 @@ export class NetworkUpstreams {
     readonly network: RpcNetwork,
     private readonly entries: () => Promise<UpstreamEntry[]>,
     private readonly options: UpstreamOptions,
-  ) {}
+  ) {
+    this.heads = new FleetHeads(network, options);
+  }
 
   /** Whether the network's nodes are known (their first use, or the status page, started them). */
   get started(): boolean {
@@ -135,7 +113,7 @@ export class NetworkUpstreams {
         // (but not waited for long).
         let wait: NodeJS.Timeout | undefined;
         await Promise.race([
-          this.pollHeads(nodes),
+          this.heads.poll(nodes),
           new Promise<void>((resolve) => {
             wait = setTimeout(resolve, Math.min(2000, this.options.timeoutMs));
           }),
@@ -145,7 +123,7 @@ export class NetworkUpstreams {
           await Promise.all(nodes.map((node) => node.pool.destroy()));
           throw new Error('the gateway is closing');
         }
-        this.timer = setInterval(() => void this.pollHeads(nodes), this.options.headPollMs);
+        this.timer = setInterval(() => void this.heads.poll(nodes), this.options.headPollMs);
         this.timer.unref();
         this.nodes = nodes;
         return nodes;
@@ -159,12 +137,12 @@ export class NetworkUpstreams {
 
   /** The best head of the nodes that answer (undefined before the first read). */
   bestHead(): bigint | undefined {
-    return this.best?.head;
+    return this.heads.bestHead();
   }
 
   /** The best head and how long ago it was first seen, ms. */
   headAge(now = Date.now()): { head: bigint; ageMs: number } | undefined {
-    return this.best && { head: this.best.head, ageMs: now - this.best.since };
+    return this.heads.headAge(now);
   }
 
   /** Whether the node with this key is in the fleet and not down (a filter made there still exists). */
@@ -182,7 +160,8 @@ export class NetworkUpstreams {
     if (!nodes) return this.resolve().then(() => this.send(body, need));
     if (nodes.length === 1) return this.only(nodes[0] as UpstreamNode, body, need);
     if (need.onlySends && need.node === null && this.options.broadcastSends) return this.broadcast(nodes, body);
-    const first = this.choose(nodes, need, undefined) ?? this.fallback(nodes, need);
+    const first =
+      chooseNode(nodes, need, undefined, this.heads.bestHead(), this.options.maxLagBlocks) ?? fallbackNode(nodes, need);
     if (!first) return Promise.reject(new UpstreamError(`${this.network.name}: no upstream answered`, false));
     if (need.kind === 'read' || need.kind === 'filter') return this.read(nodes, first, body, need);
     return this.once(nodes, first, body, need);
@@ -201,79 +180,6 @@ export class NetworkUpstreams {
     );
   }
 
-  /**
-   * The nodes a call may go to now, by its need, narrowed to archive nodes far below the head (when
-   * there are some) and to the fastest tier, then one of them by a smooth weighted round robin.
-   */
-  private choose(
-    nodes: UpstreamNode[],
-    need: NodeNeed,
-    tried: Set<UpstreamNode> | undefined,
-  ): UpstreamNode | undefined {
-    const now = Date.now();
-    const best = this.best?.head;
-    const maxLag = this.options.maxLagBlocks;
-    if (nodes.length === 1) {
-      const [only] = nodes as [UpstreamNode];
-      return !tried?.has(only) && only.available(now) && (need.node === null || need.node === only.key)
-        ? only
-        : undefined;
-    }
-    let candidates: UpstreamNode[] = [];
-    let archive = false;
-    const farBelow = need.oldest !== null && best !== undefined && need.oldest + ARCHIVE_DEPTH < best;
-    for (const node of nodes) {
-      if (tried?.has(node) || !node.available(now)) continue;
-      if (need.node !== null && node.key !== need.node) continue;
-      if (need.readsHead && node.lagBehind(best) > maxLag) continue;
-      if (need.newest !== null && node.head !== undefined && node.head < need.newest) {
-        // A block no node has read yet goes to the nodes that are not lagging.
-        if (best === undefined || need.newest <= best || node.lagBehind(best) > maxLag) continue;
-      }
-      if (farBelow && node.archive && !archive) {
-        archive = true;
-        candidates = [];
-      }
-      if (archive && !node.archive) continue;
-      candidates.push(node);
-    }
-    if (candidates.length <= 1) return candidates[0];
-    let fastest = Number.POSITIVE_INFINITY;
-    for (const node of candidates) fastest = Math.min(fastest, node.typical(now) ?? Number.POSITIVE_INFINITY);
-    const ceiling = fastest + Math.max(TIER_MS, fastest);
-    let total = 0;
-    let chosen: UpstreamNode | undefined;
-    for (const node of candidates) {
-      if ((node.typical(now) ?? 0) > ceiling) continue;
-      const weight = node.effectiveWeight(now);
-      node.current += weight;
-      total += weight;
-      if (!chosen || node.current > chosen.current) chosen = node;
-    }
-    if (chosen) chosen.current -= total;
-    return chosen;
-  }
-
-  /**
-   * When no node fits (every one lagging, limited or down): the one most likely to answer rather
-   * than none; a filter's follow-up only to its node.
-   */
-  private fallback(nodes: UpstreamNode[], need: NodeNeed): UpstreamNode | undefined {
-    const now = Date.now();
-    let chosen: UpstreamNode | undefined;
-    let chosenRank = Number.POSITIVE_INFINITY;
-    for (const node of nodes) {
-      if (need.node !== null && node.key !== need.node) continue;
-      if (node.maxInFlight > 0 && node.inFlight >= node.maxInFlight) continue;
-      const rank = (node.downUntil > 0 ? 2 : 0) + (node.limitedUntil > now ? 1 : 0) - Number(node.head ?? 0n) / 1e15;
-      if (rank < chosenRank) {
-        chosen = node;
-        chosenRank = rank;
-      }
-    }
-    return chosen;
-  }
-
   /** A node's answer, counted as its selection. */
   private ask(node: UpstreamNode, body: string, need: NodeNeed, control?: CallControl): Promise<NodeAnswer> {
     node.selected += 1;
@@ -287,7 +193,7 @@ export class NetworkUpstreams {
     } catch (error) {
       const next =
         error instanceof NodeFailure && error.kind === 'refused' && need.node === null
-          ? this.choose(nodes, need, new Set([first]))
+          ? chooseNode(nodes, need, new Set([first]), this.heads.bestHead(), this.options.maxLagBlocks)
           : undefined;
       if (!next) throw this.noAnswer(error);
       this.retried(first);
@@ -326,7 +232,7 @@ export class NetworkUpstreams {
       };
       const failed = (node: UpstreamNode) => {
         if (!retried) {
-          const next = this.choose(nodes, need, tried);
+          const next = chooseNode(nodes, need, tried, this.heads.bestHead(), this.options.maxLagBlocks);
           if (next) {
             retried = true;
             // The retry is the second node: no hedge on top of it.
@@ -368,7 +274,7 @@ export class NetworkUpstreams {
         timer = setTimeout(() => {
           timer = undefined;
           if (settled || running.size !== 1 || this.hedgeBudget < 1) return;
-          const next = this.choose(nodes, need, tried);
+          const next = chooseNode(nodes, need, tried, this.heads.bestHead(), this.options.maxLagBlocks);
           if (!next) return;
           this.hedgeBudget -= 1;
           this.hedges += 1;
@@ -385,13 +291,13 @@ export class NetworkUpstreams {
    */
   private broadcast(nodes: UpstreamNode[], body: string): Promise<NodeAnswer> {
     const now = Date.now();
-    const best = this.best?.head;
+    const best = this.heads.bestHead();
     const need: NodeNeed = { ...HEAD_READ, kind: 'send', onlySends: true };
     const targets = nodes.filter(
       (node) => node.downUntil === 0 && node.available(now) && node.lagBehind(best) <= this.options.maxLagBlocks,
     );
     if (targets.length === 0) {
-      const first = this.fallback(nodes, need);
+      const first = fallbackNode(nodes, need);
       return first
         ? this.once(nodes, first, body, need)
         : Promise.reject(new UpstreamError(`${this.network.name}: no upstream answered`, false));
@@ -463,7 +369,7 @@ export class NetworkUpstreams {
         return false;
       }
     }
-    const best = this.best?.head;
+    const best = this.heads.bestHead();
     return (
       need.nullWhenMissing &&
       need.newest !== null &&
@@ -479,71 +385,9 @@ export class NetworkUpstreams {
     return new UpstreamError(`${this.network.name}: no upstream answered`, timedOut);
   }
 
-  /** Reads every node's chain id and head (a down node's read is its one try, once its cool-down is over). */
-  private async pollHeads(nodes: UpstreamNode[]): Promise<void> {
-    const now = Date.now();
-    await Promise.all(
-      nodes.map(async (node) => {
-        if (this.polling.has(node)) return;
-        if (node.downUntil > now) return;
-        this.polling.add(node);
-        try {
-          await this.readHead(node);
-        } finally {
-          this.polling.delete(node);
-        }
-      }),
-    );
-    this.updateBest(nodes);
-  }
-
-  private async readHead(node: UpstreamNode): Promise<void> {
-    const wasDown = node.downUntil > 0;
-    try {
-      const answer = await node.ask(NODE_HEAD_READ, this.options.timeoutMs, undefined, 'poll');
-      const answers = JSON.parse((await wholeBody(answer)).toString('utf8')) as unknown;
-      const chainId = Number(resultOf(answers, 0));
-      if (chainId !== this.network.chainId) {
-        // Another chain's node must answer no call, however well it answers.
-        const reason = `answers chain id ${chainId}, not ${this.network.chainId}`;
-        if (!wasDown)
-          this.options.log.warn({ network: this.network.path, upstream: node.label, reason }, 'RPC upstream down');
-        node.wrongChain(reason);
-        return;
-      }
-      node.head = BigInt(String(resultOf(answers, 1)));
-      node.headAt = Date.now();
-      node.outcome(true, '');
-      if (wasDown) this.options.log.info({ network: this.network.path, upstream: node.label }, 'RPC upstream back');
-    } catch (error) {
-      const reason = (error as Error).message;
-      node.outcome(false, reason);
-      if (!wasDown && node.downUntil > 0) {
-        this.options.log.warn({ network: this.network.path, upstream: node.label, reason }, 'RPC upstream down');
-      }
-    }
-  }
-
-  /**
-   * The best head among the nodes that are not down and were read lately; it may fall (a node that
-   * had run ahead on its own is gone, or the chain was reset), so that no node stays lagging behind
-   * a head nobody has.
-   */
-  private updateBest(nodes: UpstreamNode[]): void {
-    const now = Date.now();
-    const fresh = Math.max(30_000, this.options.headPollMs * 3);
-    let head: bigint | undefined;
-    for (const node of nodes) {
-      if (node.downUntil > 0 || node.head === undefined || now - node.headAt > fresh) continue;
-      if (head === undefined || node.head > head) head = node.head;
-    }
-    if (head === undefined) return;
-    if (!this.best || head !== this.best.head) this.best = { head, since: now };
-  }
-
   /** Each node with its state and figures (none before the network's first use). */
   figures(now = Date.now()): NodeFigures[] {
-    const best = this.best?.head;
+    const best = this.heads.bestHead();
     return (this.nodes ?? []).map((node) => {
       const minute = node.window.lastMinute(now);
       return {
@@ -573,14 +417,15 @@ export class NetworkUpstreams {
   state(now = Date.now()): 'operational' | 'degraded' | 'down' {
     const states = this.figures(now).map((node) => node.state);
     if (states.length === 0) return 'operational';
-    if (states.every((state) => state === 'down') || this.best === undefined) return 'down';
+    const head = this.heads.headAge(now);
+    if (states.every((state) => state === 'down') || head === undefined) return 'down';
     if (states.some((state) => state !== 'up')) return 'degraded';
     if (!this.options.minesOnDemand) {
       const stale = Math.max(
         3 * this.network.blockSeconds * 1000,
         2 * this.options.headPollMs + this.network.blockSeconds * 1000,
       );
-      if (now - this.best.since > stale) return 'degraded';
+      if (head.ageMs > stale) return 'degraded';
     }
     return 'operational';
   }

@@ -4,7 +4,10 @@ import type { Timestamp } from './column-types.ts';
 /** bigint columns travel as text (node-postgres and PGlite alike); written as numbers. */
 type BigCount = ColumnType<string, number | string, number | string>;
 
-/** The gateway's per-method figures, request log and recent calls, and the alerts (migrations 2026_11_27_*). */
+/**
+ * The gateway's per-method figures, request log and recent calls, and the alerts (migrations
+ * 2026_11_27_*); each network's hours for the Status page (2026_11_28_0401).
+ */
 
 export interface RpcMethodStatsTable {
   account_id: string;
@@ -66,4 +69,12 @@ export interface AccountAlertStatesTable {
   holding: boolean;
   message: string;
   changed_at: Timestamp;
+}
+
+/** Each network's calls per hour and those no node answered (the rpc module's; the Status page). */
+export interface RpcStatusHoursTable {
+  network: string;
+  hour: Timestamp;
+  calls: BigCount;
+  failed: BigCount;
 }

@@ -12,6 +12,7 @@ import type {
   RpcMethodStatsTable,
   RpcRecentCallsTable,
   RpcRequestLogTable,
+  RpcStatusHoursTable,
 } from './insight-schema.ts';
 
 export interface UsersTable {
@@ -346,15 +347,6 @@ export interface Database {
   rpc_status_hours: RpcStatusHoursTable;
   account_alerts: AccountAlertsTable;
   account_alert_states: AccountAlertStatesTable;
-}
-
-/** Each network's calls per hour and those no node answered (the rpc module's; the Status page). */
-export interface RpcStatusHoursTable {
-  network: string;
-  hour: Timestamp;
-  /** bigint travels as text; written as numbers. */
-  calls: ColumnType<string, number, number>;
-  failed: ColumnType<string, number, number>;
 }
 
 export interface TwoFactorSecretsTable {

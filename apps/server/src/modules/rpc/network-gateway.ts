@@ -15,6 +15,7 @@ import { retriedTransactionHash } from './raw-transactions.ts';
 import { errorJson, type PlannedCall, type RequestPlan, refuseCall, resultJson } from './request-plan.ts';
 import { ResponseCache } from './response-cache.ts';
 import { hasOnlyForwardedFields, idOf, type RpcAnswer, type RpcCall, screenedFields } from './rpc-request.ts';
+import { joined, type SharedAnswer, type Waiter } from './shared-answer.ts';
 import type { NetworkUpstreams } from './upstreams.ts';
 
 export interface NetworkSettings {
@@ -66,18 +67,6 @@ export interface AnswerOptions {
   mayStream: boolean;
   /** Answers the calls the transport serves itself (eth_subscribe over WebSocket). */
   local?: (call: RpcCall) => Promise<RpcAnswer>;
-}
-
-/** A node's small answer shared by identical calls in flight, and its answer for another id, worked out once. */
-interface SharedAnswer {
-  answer: Extract<NodeAnswer, { body: Buffer }>;
-  tail?: { result: string } | { error: string } | null;
-}
-
-/** A caller waiting for an identical call in flight: told its shared answer (null: ask the nodes), or its failure. */
-interface Waiter {
-  resolve: (shared: SharedAnswer | null) => void;
-  reject: (error: unknown) => void;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -393,31 +382,4 @@ function passedOn(answer: NodeAnswer): GatewayAnswer {
     stream: answer.stream,
     length: answer.length,
   };
-}
-
-/** A shared answer with the caller's id: the node's result (or error) read once, for every caller. */
-function joined(shared: SharedAnswer, id: unknown): WholeAnswer {
-  const { answer } = shared;
-  if (shared.tail === undefined) {
-    shared.tail = null;
-    try {
-      const value = JSON.parse(answer.body.toString('utf8')) as { result?: unknown; error?: unknown } | null;
-      if (value && typeof value === 'object' && !Array.isArray(value)) {
-        shared.tail =
-          value.error !== undefined
-            ? { error: JSON.stringify(value.error) }
-            : { result: JSON.stringify(value.result ?? null) };
-      }
-    } catch {
-      // not JSON: every caller gets what the node sent
-    }
-  }
-  const { tail } = shared;
-  const body =
-    tail === null
-      ? answer.body
-      : 'result' in tail
-        ? resultJson(id, tail.result)
-        : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${tail.error}}`;
-  return { status: answer.status, contentType: answer.contentType, body, cache: 'MISS' };
 }

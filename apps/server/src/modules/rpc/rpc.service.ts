@@ -11,6 +11,7 @@ import { AnswerMemory } from './answer-memory.ts';
 import { AnvilNodes } from './anvil-nodes.ts';
 import { checkFundRequest, FaucetRefusal, LocalFaucet } from './faucet.ts';
 import { FilterIds } from './filter-ids.ts';
+import type { NodeFigures } from './fleet-figures.ts';
 import { MethodPolicy } from './method-policy.ts';
 import { NetworkGateway } from './network-gateway.ts';
 import { NetworkStatus } from './network-status.ts';
@@ -20,7 +21,7 @@ import type { CacheFigures } from './response-cache.ts';
 import { type Caller, type GatewayAccounts, RpcRefusal } from './rpc-request.ts';
 import { StatusHours } from './status-hours.ts';
 import { type SubscriptionFigures, SubscriptionHub } from './subscription-hub.ts';
-import { NetworkUpstreams, type NodeFigures } from './upstreams.ts';
+import { NetworkUpstreams } from './upstreams.ts';
 import { UsageMeter } from './usage-meter.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,11 +1,13 @@
 import type { RpcNetwork } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpstreamEntry } from '../../config-rpc.ts';
+import { type NodeFigures, nodeFigures } from './fleet-figures.ts';
 import { FleetHeads } from './fleet-heads.ts';
+import { lacksData } from './missing-data.ts';
 import { BUFFERED_ANSWER_MAX_BYTES, boundedBody, dropAnswer, type NodeAnswer, UpstreamError } from './node-answer.ts';
 import { chooseNode, fallbackNode } from './node-choice.ts';
 import { HEAD_READ, type NodeNeed } from './node-need.ts';
-import { type CallControl, NodeFailure, type NodeState, UpstreamNode } from './upstream-node.ts';
+import { type CallControl, NodeFailure, UpstreamNode } from './upstream-node.ts';
 
 export interface UpstreamOptions {
   timeoutMs: number;
@@ -26,39 +28,10 @@ export interface UpstreamOptions {
   log: FastifyBaseLogger;
 }
 
-/** What the operator reads of a node (npm run admin -- rpc upstreams; /metrics). */
-export interface NodeFigures {
-  upstream: string;
-  archive: boolean;
-  weight: number;
-  state: NodeState;
-  head: string | null;
-  /** Blocks below the best head; null for a node whose head was never read. */
-  lag: number | null;
-  inFlight: number;
-  p50Ms: number;
-  p95Ms: number;
-  callsLastMinute: number;
-  errorsLastMinute: number;
-  selected: number;
-  retries: number;
-  hedges: number;
-  /** Every call's latency since start (the metrics' histogram). */
-  latency: UpstreamNode['window']['sinceStart'];
-}
-
 const HEDGE_FLOOR_MS = 50;
 /** Each read earns a tenth of a hedge: at most 10 % of calls are hedged, with a small reserve. */
 const HEDGE_SHARE = 0.1;
 const HEDGE_RESERVE = 10;
-
-/**
- * JSON-RPC errors that mean the node lacks the data, not that the call is wrong: the node's own
- * message, from its start (a contract's revert reason that says so is the contract's).
- */
-const MISSING_DATA =
-  /^(header not found|unknown block|missing trie node|block not found|historical state .*(not available|unavailable))/i;
-const NULL_RESULT = /"result"\s*:\s*null/;
 
 /**
  * A network's fleet of upstream nodes and the router that spreads calls over them
@@ -253,7 +226,7 @@ export class NetworkUpstreams {
           (answer) => {
             running.delete(node);
             if (settled) return dropAnswer(answer);
-            if ('body' in answer && this.lacksData(answer.body, need)) {
+            if ('body' in answer && lacksData(answer.body, need, this.heads.bestHead())) {
               if (lacking) dropAnswer(lacking);
               lacking = this.named(answer, node);
               return failed(node);
@@ -356,29 +329,6 @@ export class NetworkUpstreams {
     return Math.max(HEDGE_FLOOR_MS, node.window.p95Ms());
   }
 
-  /** An answer read whole that says the node lacks the data: an error naming it, or a null block the network has. */
-  private lacksData(body: Buffer, need: NodeNeed): boolean {
-    if (body.includes('"error"')) {
-      try {
-        const parsed = JSON.parse(body.toString('utf8')) as unknown;
-        for (const item of [parsed].flat()) {
-          const message = (item as { error?: { message?: unknown } } | null)?.error?.message;
-          if (typeof message === 'string' && MISSING_DATA.test(message)) return true;
-        }
-      } catch {
-        return false;
-      }
-    }
-    const best = this.heads.bestHead();
-    return (
-      need.nullWhenMissing &&
-      need.newest !== null &&
-      best !== undefined &&
-      need.newest <= best &&
-      NULL_RESULT.test(body.toString('latin1'))
-    );
-  }
-
   private noAnswer(error: unknown): UpstreamError {
     if (error instanceof UpstreamError) return error;
     const timedOut = error instanceof NodeFailure && error.kind === 'timeout';
@@ -388,26 +338,7 @@ export class NetworkUpstreams {
   /** Each node with its state and figures (none before the network's first use). */
   figures(now = Date.now()): NodeFigures[] {
     const best = this.heads.bestHead();
-    return (this.nodes ?? []).map((node) => {
-      const minute = node.window.lastMinute(now);
-      return {
-        upstream: node.label,
-        archive: node.archive,
-        weight: node.weight,
-        state: node.state(best, this.options.maxLagBlocks, now),
-        head: node.head === undefined ? null : String(node.head),
-        lag: Number.isFinite(node.lagBehind(best)) ? node.lagBehind(best) : null,
-        inFlight: node.inFlight,
-        p50Ms: minute.p50Ms,
-        p95Ms: minute.p95Ms,
-        callsLastMinute: minute.calls,
-        errorsLastMinute: minute.errors,
-        selected: node.selected,
-        retries: node.retries,
-        hedges: node.hedges,
-        latency: node.window.sinceStart,
-      };
-    });
+    return (this.nodes ?? []).map((node) => nodeFigures(node, best, this.options.maxLagBlocks, now));
   }
 
   /**
@@ -415,7 +346,8 @@ export class NetworkUpstreams {
    * or limited, or when the head is older than three block times (a few polls at least).
    */
   state(now = Date.now()): 'operational' | 'degraded' | 'down' {
-    const states = this.figures(now).map((node) => node.state);
+    const best = this.heads.bestHead();
+    const states = (this.nodes ?? []).map((node) => node.state(best, this.options.maxLagBlocks, now));
     if (states.length === 0) return 'operational';
     const head = this.heads.headAge(now);
     if (states.every((state) => state === 'down') || head === undefined) return 'down';

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { defaulted } from './endpoint.ts';
 import { ACCOUNT_HEADER } from './headers.ts';
+import { SpendingCapFields, SpendingCapSetting } from './pricing.ts';
 import { ACCOUNT_NAME_PATTERN } from './rules.ts';
 
 export const AccountStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]);
@@ -45,7 +46,7 @@ export const AccountDetails = Type.Composite([
     amountPending: Type.Number({ description: 'USD that pending withdrawals will take (positive)' }),
     owner: Type.Object({ email: Type.String() }),
     userRoles: Type.Array(UserRole),
-    setting: Type.Object({ autoDeposit: AutoDepositSetting }),
+    setting: Type.Object({ autoDeposit: AutoDepositSetting, spendingCap: SpendingCapSetting }),
   }),
 ]);
 
@@ -94,24 +95,32 @@ export const FeatureName = Type.Union([Type.Literal('TOKEN_FORWARDING')]);
 export const FeatureQuery = Type.Object({ featureName: FeatureName }, { additionalProperties: false });
 export const FeatureResult = Type.Object({ featureName: FeatureName, result: Type.Boolean() });
 
-/** spec A §7: auto pay is saved as settingName autoDeposit with the toggle, or the threshold and amount. */
-export const UpdateAccountSettingsBody = Type.Object(
-  {
-    settingName: Type.Literal('autoDeposit'),
-    fields: Type.Union([
-      Type.Object({ autoDepositEnabled: Type.Boolean() }, { additionalProperties: false }),
-      Type.Object(
-        {
-          // Both are required: the service answers "Deposit amount is required." for a missing one.
-          minBalance: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-          autoDepositAmount: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-        },
-        { additionalProperties: false },
-      ),
-    ]),
-  },
-  { additionalProperties: false },
-);
+/**
+ * spec A §7: auto pay is saved as settingName autoDeposit with the toggle, or the threshold and
+ * amount; the owner sets the spending cap as settingName spendingCap (docs/api.md "Pricing").
+ */
+export const UpdateAccountSettingsBody = Type.Union([
+  Type.Object(
+    {
+      settingName: Type.Literal('autoDeposit'),
+      fields: Type.Union([
+        Type.Object({ autoDepositEnabled: Type.Boolean() }, { additionalProperties: false }),
+        Type.Object(
+          {
+            // Both are required: the service answers "Deposit amount is required." for a missing one.
+            minBalance: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+            autoDepositAmount: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+      ]),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ settingName: Type.Literal('spendingCap'), fields: SpendingCapFields }, { additionalProperties: false }),
+]);
+/** What updateAccountSettings answers: the setting as saved. */
+export const AccountSettingResult = Type.Union([AutoDepositSetting, SpendingCapSetting]);
 export const AUTO_PAY_MIN_BALANCE = { min: 1, max: 99999, default: 1 } as const;
 export type UpdateAccountSettingsBody = Static<typeof UpdateAccountSettingsBody>;
 

@@ -53,6 +53,8 @@ const settingsFields = {
     'calls per second the key may make (each call of a batch counts); null: the deployment’s limit',
   ),
   requestsPerDay: Limit('calls per UTC day the key may make; null: the deployment’s limit'),
+  computeUnitsPerSecond: Limit('compute units per second the key may spend (docs/api.md "Pricing"); null: no limit'),
+  computeUnitsPerDay: Limit('compute units per UTC day the key may spend; null: no limit'),
   jwtRequired: Type.Boolean({
     description: 'every request must carry Authorization: Bearer <JWT> signed by one of the public keys',
   }),

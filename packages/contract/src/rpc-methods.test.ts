@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLASS_COMPUTE_UNITS } from './pricing.ts';
 import {
   DEFAULT_REFUSED_METHODS,
+  priceClassOf,
   RPC_METHOD_TABLE,
   type RpcCacheRule,
   type RpcContractTarget,
@@ -52,7 +54,7 @@ const routedText = (rule: RpcMethodRule): string => {
 function published(): string {
   const rows = Object.entries(RPC_METHOD_TABLE).map(([name, rule]) => row(`\`${name}\``, rule));
   return [
-    '| method | class | merged | cached | routed by | range guard | key locked to contracts reads | by default | compute units |',
+    '| method | class | merged | cached | routed by | range guard | key locked to contracts reads | by default | price class (CU) |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     row('any other method', UNKNOWN_METHOD),
@@ -60,7 +62,7 @@ function published(): string {
 }
 
 const row = (name: string, rule: RpcMethodRule) =>
-  `| ${name} | ${rule.class} | ${yes(rule.merges)} | ${cacheText(rule.cache)} | ${routedText(rule)} | ${yes(rule.rangeGuard)} | ${contractText(rule.contract)} | ${refusedText(rule)} | ${rule.computeUnits} |`;
+  `| ${name} | ${rule.class} | ${yes(rule.merges)} | ${cacheText(rule.cache)} | ${routedText(rule)} | ${yes(rule.rangeGuard)} | ${contractText(rule.contract)} | ${refusedText(rule)} | ${rule.price} (${DEFAULT_CLASS_COMPUTE_UNITS[rule.price]}) |`;
 
 describe('the table of methods', () => {
   it('is published in docs/api.md as it is', () => {
@@ -78,6 +80,22 @@ describe('the table of methods', () => {
       return;
     }
     expect(current).toBe(table);
+  });
+
+  it('prices a call by its method’s class, and a call with state or block overrides as an override', () => {
+    const { eth_call, eth_estimateGas } = RPC_METHOD_TABLE;
+    expect(priceClassOf(rpcMethodRule('eth_chainId'), [])).toBe('free');
+    expect(priceClassOf(rpcMethodRule('eth_getBalance'), ['0x1', 'latest'])).toBe('read');
+    expect(priceClassOf(eth_call as RpcMethodRule, [{ to: '0x1' }, 'latest'])).toBe('read');
+    expect(priceClassOf(eth_call as RpcMethodRule, [{ to: '0x1' }, 'latest', null])).toBe('read');
+    expect(priceClassOf(eth_call as RpcMethodRule, [{ to: '0x1' }, 'latest', { '0x1': { code: '0x' } }])).toBe(
+      'override',
+    );
+    expect(priceClassOf(eth_estimateGas as RpcMethodRule, [{}, 'latest', {}])).toBe('override');
+    expect(priceClassOf(rpcMethodRule('eth_getLogs'), [{}])).toBe('logs');
+    expect(priceClassOf(rpcMethodRule('debug_traceTransaction'), ['0x1'])).toBe('trace');
+    expect(priceClassOf(rpcMethodRule('trace_block'), ['0x1'])).toBe('trace');
+    expect(priceClassOf(rpcMethodRule('eth_sendRawTransaction'), ['0x'])).toBe('send');
   });
 
   it('finds a method by its exact name, then by its longest namespace, else as unknown', () => {

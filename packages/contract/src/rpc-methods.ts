@@ -1,3 +1,5 @@
+import type { PriceClass } from './pricing.ts';
+
 /**
  * The gateway's table of methods: everything it knows of a JSON-RPC method, in one place
  * (docs/api.md "Methods" publishes it). Every network of the gateway is an EVM chain, so one table
@@ -69,8 +71,11 @@ export interface RpcMethodRule {
   gatewayAnswers: boolean;
   /** A retry of a transaction the node already holds answers its hash, as the first send did. */
   idempotentSend: boolean;
-  /** What one call costs, in compute units. */
-  computeUnits: number;
+  /**
+   * What one call costs: its price class's compute units (pricing.ts). A call with state or block
+   * overrides (parameters past a `call` contract target's `maxParams`) costs the `override` class.
+   */
+  price: PriceClass;
   /**
    * The parameter that names the block the call reads (a number, a tag or a hash), or null: the
    * gateway's router sends a call at block N only to nodes that have N (docs/operations.md "Upstream nodes").
@@ -90,13 +95,13 @@ const base: RpcMethodRule = {
   refused: false,
   gatewayAnswers: false,
   idempotentSend: false,
-  computeUnits: 1,
+  price: 'read',
   blockParam: null,
   nullWhenMissing: false,
 };
 const rule = (fields: Partial<RpcMethodRule>): RpcMethodRule => ({ ...base, ...fields });
 const head = rule({ merges: true });
-const constant = rule({ class: 'constant', merges: true, cache: 'constant' });
+const constant = rule({ class: 'constant', merges: true, cache: 'constant', price: 'free' });
 const atBlock = (blockParam: number, fields: Partial<RpcMethodRule> = {}) =>
   rule({ class: 'at-block', merges: true, cache: { blockParam }, blockParam, ...fields });
 const byHash = (fields: Partial<RpcMethodRule> = {}) => rule({ class: 'by-hash', merges: true, ...fields });
@@ -105,7 +110,8 @@ const filter = (filterId: RpcFilterId, fields: Partial<RpcMethodRule> = {}) =>
 const node = rule({ class: 'node', refused: true, contract: 'uncheckable' });
 const call = (maxParams: number, fields: Partial<RpcMethodRule> = {}) =>
   atBlock(1, { cache: 'never', contract: { in: 'call', param: 0, maxParams }, ...fields });
-const uncheckable = (fields: Partial<RpcMethodRule>) => rule({ merges: true, contract: 'uncheckable', ...fields });
+const uncheckable = (fields: Partial<RpcMethodRule>) =>
+  rule({ merges: true, contract: 'uncheckable', price: 'trace', ...fields });
 
 /** A method the table does not name: sent on as it is, never merged or kept, refused to a key locked to contracts. */
 export const UNKNOWN_METHOD: RpcMethodRule = rule({ contract: 'uncheckable' });
@@ -151,24 +157,25 @@ export const RPC_METHOD_TABLE: Readonly<Record<string, RpcMethodRule>> = {
   eth_getUncleCountByBlockHash: byHash(),
   eth_getUncleByBlockHashAndIndex: byHash(),
 
-  eth_getLogs: atBlock(0, { cache: 'logs', rangeGuard: true, contract: { in: 'filter', param: 0 } }),
+  eth_getLogs: atBlock(0, { cache: 'logs', rangeGuard: true, contract: { in: 'filter', param: 0 }, price: 'logs' }),
 
   eth_newFilter: filter('creates', { rangeGuard: true, contract: { in: 'filter', param: 0 } }),
   eth_newBlockFilter: filter('creates'),
   eth_newPendingTransactionFilter: filter('creates'),
   eth_getFilterChanges: filter('names'),
   // It scans the filter's blocks again, up to the head: the range guard reads them from its id.
-  eth_getFilterLogs: filter('names', { rangeGuard: true }),
+  eth_getFilterLogs: filter('names', { rangeGuard: true, price: 'logs' }),
   eth_uninstallFilter: filter('names'),
 
   eth_sendRawTransaction: rule({
     class: 'send',
+    price: 'send',
     idempotentSend: true,
     contract: { in: 'raw-transaction', param: 0 },
   }),
 
-  eth_subscribe: rule({ class: 'subscription', gatewayAnswers: true }),
-  eth_unsubscribe: rule({ class: 'subscription', gatewayAnswers: true }),
+  eth_subscribe: rule({ class: 'subscription', gatewayAnswers: true, price: 'subscription' }),
+  eth_unsubscribe: rule({ class: 'subscription', gatewayAnswers: true, price: 'subscription' }),
 
   // Simulations and traces: they run or read any contract.
   'eth_simulate*': uncheckable({ class: 'at-block', blockParam: 1 }),
@@ -241,3 +248,12 @@ export const KNOWN_RPC_METHODS: readonly string[] = [
   'debug_traceBlockByHash',
   'debug_traceTransaction',
 ].sort();
+
+/** A call's price class: its method's, or `override` for a call with state or block overrides. */
+export function priceClassOf(rule: RpcMethodRule, params: unknown): PriceClass {
+  const { contract } = rule;
+  if (typeof contract === 'object' && contract.in === 'call' && Array.isArray(params)) {
+    for (let i = contract.maxParams; i < params.length; i += 1) if (params[i] != null) return 'override';
+  }
+  return rule.price;
+}

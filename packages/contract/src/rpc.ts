@@ -164,6 +164,8 @@ export const RpcErrorCodes = {
   forbidden: -32003,
   notFound: -32004,
   rateLimited: -32005,
+  /** The account's monthly spending cap is reached (HTTP 402). */
+  spendingCap: -32005,
   /** EIP-1474 "Limit exceeded": what the peers answer an eth_getLogs past their range or result cap with. */
   limitExceeded: -32005,
   /** What geth answers a call naming a filter it does not hold. */
@@ -222,6 +224,8 @@ export const RpcMessages = {
     `${method} with a transaction that cannot be decoded is not allowed for this key`,
   perSecondLimit: (limit: number) => `request limit of ${limit} per second reached, resets in 1 second`,
   dailyLimit: (limit: number) => `daily request limit of ${limit} reached, resets at 00:00 UTC`,
+  perSecondComputeUnits: (limit: number) => `compute unit limit of ${limit} per second reached, resets in 1 second`,
+  dailyComputeUnits: (limit: number) => `daily compute unit limit of ${limit} reached, resets at 00:00 UTC`,
   jwtMissing: 'this key requires a JWT: send Authorization: Bearer <JWT>',
   jwtInvalid: (reason: string) => `the JWT is not valid: ${reason}`,
   keyExpired: (at: string) => `this API key expired at ${at}`,
@@ -257,6 +261,8 @@ export const RpcMessages = {
     `this account has ${max} subscriptions open on this server, the most allowed: unsubscribe one and retry`,
   webSocketOnly: (method: string) => `${method} is served over WebSocket only: connect to this endpoint's /ws URL`,
   serverClosing: 'the server is restarting: reconnect',
+  spendingCapReached: (capUsd: string) =>
+    `The account's monthly spending cap of $${capUsd} is reached; raise it in Billing.`,
   upstreamFailed: (name: string) => `${name} did not answer, please try again later.`,
   upstreamTimeout: (name: string) => `${name} did not answer in time, please try again later.`,
 } as const;

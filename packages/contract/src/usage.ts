@@ -14,7 +14,7 @@ export const DEFAULT_USAGE_RESOURCES = [
   'RPC_API_ETHEREUM_TESTNET',
 ] as const;
 
-/** The price of one request when the admin has set none, in USD (decimal text). */
+/** The price of one compute unit when the admin has set none, in USD (decimal text): DEFAULT_USD_PER_MILLION_CU. */
 export const DEFAULT_REQUEST_PRICE_USD = '0.00002';
 
 /** The fee of one token forward when the admin has set none, in USD (decimal text). */
@@ -81,10 +81,13 @@ export const ResourceUsageRecord = Type.Object({
   id: Type.String(),
   resourceName: Type.String(),
   date: Type.String({ pattern: DATE }),
-  usage: Type.Integer({ description: 'requests' }),
+  usage: Type.Integer({ description: 'requests (calls, and notifications delivered)' }),
+  computeUnits: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'the calls\' compute units (docs/api.md "Pricing"); null for token forwards, priced per forward',
+  }),
   status: UsageStatus,
-  price: Type.Number({ description: 'USD: usage × unitPrice' }),
-  unitPrice: Type.Number({ description: 'USD per request' }),
+  price: Type.Number({ description: 'USD: computeUnits × unitPrice (usage × unitPrice for token forwards)' }),
+  unitPrice: Type.Number({ description: 'USD per compute unit (per forward for token forwards)' }),
   apiKeyId: Type.Union([Type.String(), Type.Null()]),
 });
 export type ResourceUsageRecord = Static<typeof ResourceUsageRecord>;
@@ -95,11 +98,11 @@ export const ResourceUsageList = Type.Object({
 });
 export type ResourceUsageList = Static<typeof ResourceUsageList>;
 
-/** GET /api/v1.0/usage/api/billing/resource: the billable resources and their price per request. */
+/** GET /api/v1.0/usage/api/billing/resource: the billable resources and the price of one unit. */
 export const UsageResource = Type.Object({
   resourceName: Type.String(),
   description: Type.String(),
-  unitPrice: Type.Number({ description: 'USD per request' }),
+  unitPrice: Type.Number({ description: 'USD per compute unit (per forward for token forwards)' }),
 });
 export const UsageResourceList = Type.Array(UsageResource);
 export type UsageResource = Static<typeof UsageResource>;

@@ -1,4 +1,4 @@
-import { AutoDepositSetting, UpdateAccountSettingsBody } from '../accounts.ts';
+import { AccountSettingResult, UpdateAccountSettingsBody } from '../accounts.ts';
 import { DepositBody, DepositHeaders, DepositResult } from '../cards.ts';
 import { endpoint } from '../endpoint.ts';
 import { AccountHeaders } from '../headers.ts';
@@ -55,7 +55,7 @@ export const billingEndpoints = {
     method: 'POST',
     path: '/api/v1.0/account/updateAccountSettings',
     body: UpdateAccountSettingsBody,
-    response: AutoDepositSetting,
+    response: AccountSettingResult,
   }),
   /** A transaction's receipt as a PDF, inside the success wrapper. */
   downloadReceipt: endpoint({

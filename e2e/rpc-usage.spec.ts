@@ -123,8 +123,9 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
     (await methodRows.evaluateAll((rows, i) => rows.map((r) => r.querySelectorAll('td')[i]?.textContent ?? '0'), index))
       .map(Number)
       .reduce((a, b) => a + b, 0);
+  // Calls, and Refused (after Compute units, Errors and Error rate).
   expect(await columnSum(2)).toBe(5);
-  expect(await columnSum(5)).toBe(0);
+  expect(await columnSum(6)).toBe(0);
   await sider.getByText('Overview', { exact: true }).last().click();
   await page.getByRole('tab', { name: 'Prices' }).click();
   const metabit = page.locator('.ant-tabs-tabpane-active tr').filter({ hasText: 'Metabit Testnet requests' });

@@ -51,7 +51,7 @@ export async function checkLedger(db: Db, calls: CallCounts, oneTimeDeposits: Ma
     broken: await none(
       db,
       sql`select t.id, t.amount, b.amount as records_amount from account_transactions t
-          left join (select transaction_id, round(sum(usage * unit_price), 6) as amount from account_resource_usage
+          left join (select transaction_id, round(sum(coalesce(compute_units, usage) * unit_price), 6) as amount from account_resource_usage
             where transaction_id is not null group by transaction_id) b on b.transaction_id = t.id
           where t.type = 'WITHDRAW_RESOURCE_USAGE' and -t.amount is distinct from b.amount
           union all

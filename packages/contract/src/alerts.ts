@@ -25,6 +25,19 @@ export const ERROR_RATE_MIN_CALLS = 20;
 
 export const AlertKindSchema = Type.Union(ALERT_KINDS.map((kind) => Type.Literal(kind)));
 
+/**
+ * Told of whenever the account has a monthly spending cap (Billing), so not in the alerts form:
+ * this month's RPC usage at 80% of the cap, and at the cap (its calls are refused). The alert's
+ * subject is the share, '80' or '100'.
+ */
+export const SPENDING_CAP_ALERT = 'SPENDING_CAP';
+export const SPENDING_CAP_SHARES = [80, 100] as const;
+
+/** What an alert that holds can be: one of the account's alerts, or the spending cap's. */
+export const ACTIVE_ALERT_KINDS = [...ALERT_KINDS, SPENDING_CAP_ALERT] as const;
+export type ActiveAlertKind = (typeof ACTIVE_ALERT_KINDS)[number];
+export const ActiveAlertKindSchema = Type.Union(ACTIVE_ALERT_KINDS.map((kind) => Type.Literal(kind)));
+
 export const AlertSetting = Type.Object(
   {
     kind: AlertKindSchema,
@@ -54,8 +67,8 @@ export type AlertSettings = Static<typeof AlertSettings>;
 
 /** An alert that holds now: shown in the console's header until it clears. */
 export const ActiveAlert = Type.Object({
-  kind: AlertKindSchema,
-  /** The key's id for KEY_DAILY_LIMIT; null for the account's alerts. */
+  kind: ActiveAlertKindSchema,
+  /** The key's id for KEY_DAILY_LIMIT, the share of the cap ('80' or '100') for SPENDING_CAP; null for the others. */
   subject: Type.Union([Type.String(), Type.Null()]),
   message: Type.String(),
   since: Type.String({ format: 'date-time' }),

@@ -52,6 +52,7 @@ export const MethodStat = Type.Object({
   refused: Type.Integer({
     description: "calls the gateway refused: the key's rules and limits (in a batch too), requests it could not read",
   }),
+  computeUnits: Type.Integer({ description: "the method's compute units" }),
   p50Ms: Type.Number({ description: 'median latency, ms' }),
   p95Ms: Type.Number({ description: '95th percentile latency, ms' }),
 });
@@ -60,7 +61,7 @@ export type MethodStat = Static<typeof MethodStat>;
 export const MethodStatList = Type.Object({ methods: Type.Array(MethodStat) });
 export type MethodStatList = Static<typeof MethodStatList>;
 
-/** The Analytics page's charts: calls and errors per method, and latency, per hour or per day. */
+/** The Analytics page's charts: calls, errors and compute units per method, and latency, per hour or per day. */
 export const MethodSeries = Type.Object({
   interval: Type.Union([Type.Literal('hour'), Type.Literal('day')]),
   points: Type.Array(
@@ -70,6 +71,7 @@ export const MethodSeries = Type.Object({
       calls: Type.Integer(),
       errors: Type.Integer(),
       refused: Type.Integer(),
+      computeUnits: Type.Integer({ description: "the method's compute units" }),
     }),
   ),
   latency: Type.Array(

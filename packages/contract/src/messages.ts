@@ -70,6 +70,11 @@ export const Messages = {
   autoPaySaved: 'Your auto pay setting has been saved.',
   // ours: auto pay
   autoPayThresholdRange: 'The auto pay threshold must be between 1 and 99999 USD.',
+  // ours: the spending cap (Billing)
+  spendingCapRequired: 'Give the monthly spending cap, the auto pay monthly limit, or both.',
+  spendingCapRange: 'The monthly spending cap must be between 0.01 and 9999999.99 USD.',
+  autoPayMonthlyMaxRange: 'The auto pay monthly limit must be between 0.01 and 9999999.99 USD.',
+  spendingCapSaved: 'Your spending cap has been saved.',
   transactionNotFound: 'Transaction not found.',
   // ours: deposits
   depositWhole: 'Deposit amount must be a whole number of USD.',
@@ -105,6 +110,7 @@ export const Messages = {
   ownerOnlySigningSecret: 'Only the owner of this account can rotate the signing secret.',
   ownerOnlyRevealSigningSecret: 'Only the owner of this account can reveal the signing secret.',
   ownerOnlyAlerts: 'Only the owner of this account can change its alerts.',
+  ownerOnlySpendingCap: 'Only the owner of this account can change its spending cap.',
   alertsSaved: 'Alerts saved',
   signingSecretRotated:
     'The signing secret has been rotated. For 24 hours, webhooks are signed with both the new and the previous secret.',

@@ -302,7 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     adminRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, deps);
-  await app.register(rpcRoutes, { rpcHttp, status: rpc.status });
+  await app.register(rpcRoutes, { rpcHttp, status: rpc.status, prices: rpc.prices });
   gatewayHttp = rpcHttp;
   gatewaySockets = rpcSockets;
   registerMetrics(app, config.METRICS_TOKEN, metricsRegistry({ rpc, db, webSocketConnections: () => rpcSockets.size }));

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AddPaymentCardSetting, BILLABLE_RESOURCES, DepositSetting, normalizeEmail, type Setting } from '@ebs/contract';
+import { AddPaymentCardSetting, DepositSetting, normalizeEmail, type Setting } from '@ebs/contract';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/database.ts';
 import type { Jobs } from '../jobs/scheduler.ts';
@@ -10,7 +10,7 @@ import { insertTransaction, parseAmount } from '../modules/ledger/index.ts';
 import { ProcessorError, refundLocalCharge } from '../modules/processor/index.ts';
 import { FaucetRefusal, type RpcGateway } from '../modules/rpc/index.ts';
 import { findSetting, saveSetting } from '../modules/settings/index.ts';
-import { isKnownResource, listPrices, setPrice } from '../modules/usage/index.ts';
+import { isPriceVerb, PriceCommandError, runPriceCommand } from '../modules/usage/index.ts';
 
 export interface CommandResult {
   /** What a person reads. */
@@ -35,8 +35,13 @@ Commands:
                                                         ledger takes it back (REFUND_CARD_DEPOSIT)
   setting set DEPOSIT --json '{"minAmount":5}'          change a product setting (the whole value)
   setting set ADD_PAYMENT_CARD --json '{"mandatory":true}'
-  price set RESOURCE USD                                the unit price of a resource (a request; a forward)
-  price list                                            every billable resource and its unit price
+  price set RESOURCE USD                                an RPC_API_* resource's price in USD per million compute
+                                                        units (e.g. 20), a TOKEN_FORWARDING_* one's per forward
+  price cu CLASS|cached|METHOD N|default                the compute units of a price class, of a call answered
+                                                        from the cache, or of one method (e.g. eth_call);
+                                                        default removes the operator's units
+  price list                                            each network's USD per million compute units, the
+                                                        forwarding fee, each class's units and methods' own
   chain fund --network PATH --address 0x… --amount N     send N test coins to an address on a local chain of the
                                                         embedded default (e.g. --network ethereum/sepolia)
   rpc cache                                             the gateway's response cache per network: hits,
@@ -249,22 +254,13 @@ export async function runCommand(
     return { text: `${name} is now ${JSON.stringify(saved?.settings)}`, json: saved };
   }
 
-  if (noun === 'price' && verb === 'set') {
-    if (!arg || !isKnownResource(arg)) {
-      throw new CommandError(`Unknown resource "${arg ?? ''}". Known: ${BILLABLE_RESOURCES.join(', ')}`);
+  if (noun === 'price' && isPriceVerb(verb)) {
+    try {
+      return await runPriceCommand(db, verb, arg, rest);
+    } catch (error) {
+      if (error instanceof PriceCommandError) throw new CommandError(error.message);
+      throw error;
     }
-    if (!rest || !/^\d{1,10}(\.\d{1,10})?$/.test(rest)) {
-      throw new CommandError('USD must be a price per request of at least 0 with at most 10 decimals, e.g. 0.00002');
-    }
-    await setPrice(db, arg, rest);
-    const prices = await listPrices(db);
-    const price = prices.find((p) => p.resourceName === arg);
-    return { text: `${arg} now costs ${price?.unitPrice} USD per request`, json: price };
-  }
-
-  if (noun === 'price' && verb === 'list') {
-    const prices = await listPrices(db);
-    return { text: prices.map((p) => `${p.resourceName}  ${p.unitPrice}`).join('\n'), json: prices };
   }
 
   if (noun === 'chain' && verb === 'fund' && chains) {

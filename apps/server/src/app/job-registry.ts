@@ -34,7 +34,11 @@ export function buildJobs(deps: {
     billing: (run) => runBilling(deps.db, { includeToday: !run?.scheduled, flush: deps.flushUsage }),
     cleanup: () => cleanUpDrafts(deps.db, cards),
     insight: () => keepInsight(deps.db),
-    alerts: () => checkAlerts({ db: deps.db, mailer: deps.mailer, config: deps.config }),
+    // Judged on the usage this process has counted too (spend, caps, keys' daily calls).
+    alerts: async () => {
+      await deps.flushUsage?.();
+      return checkAlerts({ db: deps.db, mailer: deps.mailer, config: deps.config });
+    },
     ...(deps.forwarding ? { forwarding: onDemand(deps.forwarding) } : {}),
     ...(deps.webhooks ? { webhooks: onDemand(deps.webhooks) } : {}),
   };

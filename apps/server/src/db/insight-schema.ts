@@ -6,7 +6,7 @@ type BigCount = ColumnType<string, number | string, number | string>;
 
 /**
  * The gateway's per-method figures, request log and recent calls, and the alerts (migrations
- * 2026_11_27_*); each network's hours for the Status page (2026_11_28_0401).
+ * 2026_11_27_*, 2026_11_28_0504); each network's hours for the Status page (2026_11_28_0401).
  */
 
 export interface RpcMethodStatsTable {
@@ -20,6 +20,8 @@ export interface RpcMethodStatsTable {
   rpc_errors: BigCount;
   refused: BigCount;
   upstream_errors: BigCount;
+  /** The calls' compute units (migration 2026_11_28_0504). */
+  compute_units: BigCount;
   /** Latency bucket counts packed in one number (latency-histogram.ts, packCounts), as text. */
   latency: ColumnType<string, string, string>;
 }

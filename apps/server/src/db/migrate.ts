@@ -23,6 +23,10 @@ import * as apiKeyCreations from './migrations/2026_11_28_0101_api_key_creations
 import * as memberInvitations from './migrations/2026_11_28_0201_member_invitations.ts';
 import * as requestLogAnswers from './migrations/2026_11_28_0301_request_log_answers.ts';
 import * as rpcStatusHours from './migrations/2026_11_28_0401_rpc_status_hours.ts';
+import * as computeUnits from './migrations/2026_11_28_0501_compute_units.ts';
+import * as spendingCap from './migrations/2026_11_28_0502_spending_cap.ts';
+import * as keyComputeUnitLimits from './migrations/2026_11_28_0503_key_compute_unit_limits.ts';
+import * as methodComputeUnits from './migrations/2026_11_28_0504_method_compute_units.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +53,10 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0201_member_invitations': memberInvitations,
   '2026_11_28_0301_request_log_answers': requestLogAnswers,
   '2026_11_28_0401_rpc_status_hours': rpcStatusHours,
+  '2026_11_28_0501_compute_units': computeUnits,
+  '2026_11_28_0502_spending_cap': spendingCap,
+  '2026_11_28_0503_key_compute_unit_limits': keyComputeUnitLimits,
+  '2026_11_28_0504_method_compute_units': methodComputeUnits,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

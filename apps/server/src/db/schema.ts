@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { NullableTimestamp, Numeric, Timestamp } from './column-types.ts';
+import type { NullableNumeric, NullableTimestamp, Numeric, Timestamp } from './column-types.ts';
 import type {
   DestinationWalletsTable,
   GasFeeFundingWalletsTable,
@@ -86,6 +86,10 @@ export interface AccountsTable {
   auto_deposit_key: string | null;
   auto_deposit_failures: Generated<number>;
   auto_deposit_retry_at: NullableTimestamp;
+  /** USD; the gateway refuses calls once this month's RPC usage reaches it (null: no cap). */
+  monthly_cap_usd: NullableNumeric;
+  /** USD; Auto Pay deposits at most this much a calendar month (null: no limit). */
+  auto_pay_monthly_max_usd: NullableNumeric;
   is_draft: Generated<boolean>;
   signing_secret_sealed: string | null;
   previous_signing_secret_sealed: string | null;
@@ -248,6 +252,8 @@ export interface ApiKeysTable {
   allowed_contracts: ColumnType<string[], string | undefined, string>;
   requests_per_second: number | null;
   requests_per_day: number | null;
+  compute_units_per_second: number | null;
+  compute_units_per_day: number | null;
   jwt_required: Generated<boolean>;
   expires_at: NullableTimestamp;
   /** The secret a roll replaced, valid until previous_key_expires_at. */
@@ -266,6 +272,13 @@ export interface ApiKeyJwtKeysTable {
 export interface ResourcePricesTable {
   resource_name: string;
   unit_price: Numeric;
+  updated_at: Timestamp;
+}
+
+/** The operator's compute units of a price class, of a method, or of a cached call (`cached`). */
+export interface ComputeUnitPricesTable {
+  name: string;
+  compute_units: number;
   updated_at: Timestamp;
 }
 
@@ -296,6 +309,12 @@ export interface AccountResourceUsageTable {
   date: ColumnType<string, string, string>;
   /** bigint travels as text. */
   usage: ColumnType<string, string | number, string | number>;
+  /**
+   * The calls' compute units (bigint as text); the record's price is these × unit_price. Null for
+   * token forwards, priced per forward: usage × unit_price (migration 2026_11_28_0501).
+   */
+  compute_units: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** USD per compute unit; per forward for token forwards. */
   unit_price: Numeric;
   status: Generated<'PENDING' | 'BILLED'>;
   transaction_id: string | null;
@@ -329,6 +348,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   api_key_jwt_keys: ApiKeyJwtKeysTable;
   resource_prices: ResourcePricesTable;
+  compute_unit_prices: ComputeUnitPricesTable;
   account_resource_usage: AccountResourceUsageTable;
   account_ledger_totals: AccountLedgerTotalsTable;
   account_usage_totals: AccountUsageTotalsTable;

@@ -21,6 +21,11 @@ export interface RateLimiter {
   fail(key: string, rule: FailureRule): Promise<void>;
   /** Forgets a key's failures and its wait. */
   forget(key: string): Promise<void>;
+  /**
+   * Adds `amount` to a running total that starts at `start` when the key holds none and lasts
+   * `ttlSeconds`: the total after the addition, or null when the store cannot be reached.
+   */
+  total(key: string, amount: number, start: number, ttlSeconds: number): Promise<number | null>;
 }
 
 /**
@@ -41,6 +46,7 @@ export const waitAfter = (failures: number, rule: FailureRule) =>
 
 export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  const totals = new Map<string, { total: number; expiresAt: number }>();
   const failed = new Map<string, { count: number; forgetAt: number; waitUntil: number }>();
   const current = (key: string) => {
     const entry = failed.get(key);
@@ -62,6 +68,17 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     },
     async forget(key) {
       failed.delete(key);
+    },
+    async total(key, amount, start, ttlSeconds) {
+      const t = now();
+      let entry = totals.get(key);
+      if (!entry || entry.expiresAt <= t) {
+        if (totals.size > 100_000) for (const [k, v] of totals) if (v.expiresAt <= t) totals.delete(k);
+        entry = { total: start, expiresAt: t + ttlSeconds * 1000 };
+        totals.set(key, entry);
+      }
+      entry.total += amount;
+      return entry.total;
     },
     async hit(key, rule, cost = 1) {
       const t = now();
@@ -125,6 +142,17 @@ export function redisRateLimiter(redis: Redis, log: FastifyBaseLogger, prefix = 
         await redis.del(name, `${name}:wait`);
       } catch (error) {
         warn(error);
+      }
+    },
+    async total(key, amount, start, ttlSeconds) {
+      const name = `${prefix}${key}`;
+      try {
+        const results = await redis.multi().set(name, start, 'EX', ttlSeconds, 'NX').incrby(name, amount).exec();
+        const total = Number(results?.[1]?.[1]);
+        return Number.isFinite(total) ? total : null;
+      } catch (error) {
+        warn(error);
+        return null;
       }
     },
     async hit(key, rule, cost = 1) {

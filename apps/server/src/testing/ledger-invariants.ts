@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { usagePriceOf } from '../modules/usage/index.ts';
 
 /** One broken money rule: which rule, and the row that breaks it. */
 export interface LedgerViolation {
@@ -124,20 +125,20 @@ const RULES: Record<string, RawBuilder<{ detail: string }>> = {
     where a.customer_id is distinct from c.customer_id`,
 
   'each usage withdrawal is its records × their prices': sql`
-    select w.id || ': ' || w.amount || ' for ' || coalesce((-round(sum(u.usage * u.unit_price), 6))::text, 'no records')
+    select w.id || ': ' || w.amount || ' for ' || coalesce((-round(sum(${usagePriceOf('u')}), 6))::text, 'no records')
       as detail
     from account_transactions w
     left join account_resource_usage u on u.transaction_id = w.id
     where w.type = 'WITHDRAW_RESOURCE_USAGE'
     group by w.id, w.amount, w.account_id, w.metadata
-    having count(u.id) = 0 or w.amount <> -round(sum(u.usage * u.unit_price), 6)
+    having count(u.id) = 0 or w.amount <> -round(sum(${usagePriceOf('u')}), 6)
       or bool_or(u.account_id <> w.account_id) or bool_or(u.date::text <> w.metadata->>'date')
       or bool_or(u.status <> 'BILLED')`,
 
   'billed usage is linked to its withdrawal': sql`
-    select u.id || ' ' || u.status || ' ' || u.usage || ' × ' || u.unit_price as detail
+    select u.id || ' ' || u.status || ' ' || coalesce(u.compute_units, u.usage) || ' × ' || u.unit_price as detail
     from account_resource_usage u
-    where (u.status = 'BILLED' and u.transaction_id is null and u.usage * u.unit_price >= 0.0000005)
+    where (u.status = 'BILLED' and u.transaction_id is null and ${usagePriceOf('u')} >= 0.0000005)
       or (u.status = 'PENDING' and u.transaction_id is not null)`,
 
   // Once per user: each row's key names its user, and the key is unique. The user owns the account.

@@ -15,6 +15,8 @@ export interface Notification {
 /** A WebSocket client of the gateway as a test uses it: calls by id, notifications, and how it was closed. */
 export class WsClient {
   readonly notifications: Notification[] = [];
+  /** Each notification's size as delivered, in bytes (what it is priced by). */
+  readonly notificationBytes: number[] = [];
   private readonly answers = new Map<unknown, RpcAnswer | RpcAnswer[]>();
   private nextId = 1;
   closed: Closed | null = null;
@@ -23,8 +25,10 @@ export class WsClient {
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as RpcAnswer & { method?: string; params?: Notification };
       if (Array.isArray(message)) this.answers.set(`batch:${message.map((a) => a.id).join(',')}`, message);
-      else if (message.method === 'eth_subscription' && message.params) this.notifications.push(message.params);
-      else this.answers.set(message.id, message);
+      else if (message.method === 'eth_subscription' && message.params) {
+        this.notifications.push(message.params);
+        this.notificationBytes.push(Buffer.byteLength(String(data)));
+      } else this.answers.set(message.id, message);
     });
     socket.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString() };

@@ -11,7 +11,7 @@ import {
   serveFetch,
   wrapped,
 } from '../testing/page-test-kit';
-import { api } from './client';
+import { api, apiWithMessage } from './client';
 import { sessionLink } from './session-link';
 
 const session = (idToken: string): AuthSession => ({
@@ -199,6 +199,24 @@ describe('api client: the HTTP exchange', () => {
     );
 
     await expect(api(endpoints.users.info)).rejects.toBe(offline);
+  });
+
+  it('answers the data with the wrapper’s message when asked, and rejects a failure the same way', async () => {
+    serveFetch(() =>
+      wrapped({ monthlyCapUsd: '25.00', autoPayMonthlyMaxUsd: null }, 'Your spending cap has been saved.'),
+    );
+    const body = { settingName: 'spendingCap', fields: { monthlyCapUsd: '25.00' } } as const;
+
+    await expect(apiWithMessage(endpoints.billing.updateAccountSettings, { body })).resolves.toEqual({
+      data: { monthlyCapUsd: '25.00', autoPayMonthlyMaxUsd: null },
+      message: 'Your spending cap has been saved.',
+    });
+    serveFetch(() => ({ status: 200, body: { status: 200, data: { ok: true } } }));
+    await expect(apiWithMessage(endpoints.users.info)).resolves.toEqual({ data: { ok: true }, message: '' });
+    serveFetch(() => failed(403, 'Only the owner of this account can change this.', 'Forbidden'));
+    await expect(apiWithMessage(endpoints.billing.updateAccountSettings, { body })).rejects.toThrow(
+      'Only the owner of this account can change this.',
+    );
   });
 
   it('rejects a non-string error message as JSON text', async () => {

@@ -113,6 +113,31 @@ export function api<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): 
   );
 }
 
+/** The data of a success wrapper with its message, for a toast in the server's own words. */
+export interface WithMessage<T> {
+  data: T;
+  message: string;
+}
+
+/** Calls an endpoint as `api` does, and answers its data with the wrapper's message ('' when there is none). */
+export function apiWithMessage<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: InputArgs<E>
+): Promise<WithMessage<EndpointData<E>>> {
+  const { params, query, body, ...options } = (input ?? {}) as EndpointInput<Endpoint> & { params?: object };
+  return request<WithMessage<EndpointData<E>>>(
+    endpoint.method,
+    endpointPath(endpoint.path, params),
+    { ...options, query: query as RequestOptions['query'], body },
+    false,
+    (response) => {
+      const data = unwrap<EndpointData<E>>(response);
+      const { message } = fields(response.body);
+      return { data, message: typeof message === 'string' ? message : '' };
+    },
+  );
+}
+
 /** Calls an endpoint that answers a file rather than the wrapper (a CSV export) and answers its text. */
 export function apiText<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<string> {
   const { params, query, body, ...options } = (input ?? {}) as EndpointInput<Endpoint> & { params?: object };

@@ -126,6 +126,11 @@ export const signedInRoutes: RouteObject[] = [
             handle: { crumb: { ...services, current: t.status } },
           },
           {
+            path: accountRoutes.pricing,
+            ...page(() => import('../features/services/pricing-page').then((m) => m.PricingPage)),
+            handle: { crumb: { ...services, current: t.pricing } },
+          },
+          {
             path: accountRoutes.analytics,
             ...page(() => import('../features/insight/analytics-page').then((m) => m.AnalyticsPage)),
             handle: { crumb: { ...services, current: t.analytics } },

@@ -22,6 +22,7 @@ export const accountRoutes = {
   services: 'services',
   rpc: 'services/rpc',
   status: 'services/status',
+  pricing: 'services/pricing',
   analytics: 'services/analytics',
   requests: 'services/requests',
   wallets: 'services/token-forwarding/wallets',

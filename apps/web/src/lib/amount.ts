@@ -60,6 +60,9 @@ const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: '
 /** A whole-dollar amount in a sentence, e.g. "$1,000". */
 export const formatWholeUsd = (amount: number) => wholeUsd.format(amount);
 
+/** An amount in USD to the cent, e.g. "$1,000.00". */
+export const formatUsd = (amount: number) => usd.format(amount);
+
 /** spec A §2: the deposit confirmation is titled with the amount in USD, e.g. "$25.00 USD". */
 export const formatUsdTitle = (amount: number) => `${usd.format(amount)} USD`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sumExact, sumFixed } from './decimal';
+import { decimalUnits, sumExact, sumFixed, unitsFixed } from './decimal';
 
 describe('exact sums of USD amounts', () => {
   it('adds request prices without float artefacts', () => {
@@ -36,5 +36,23 @@ describe('exact sums of USD amounts', () => {
     expect(sumFixed([-0.005], 2)).toBe('-0.01');
     expect(sumFixed([-0.001], 2)).toBe('0.00');
     expect(sumFixed([1234.5], 2)).toBe('1234.50');
+  });
+
+  it('reads decimal text into whole units of a scale, refusing what the scale cannot hold', () => {
+    expect(decimalUnits('20', 4)).toBe(200_000n);
+    expect(decimalUnits('0.35', 4)).toBe(3_500n);
+    expect(decimalUnits('0.0500', 2)).toBe(5n);
+    expect(decimalUnits(' 12.5 ', 10)).toBe(125_000_000_000n);
+    expect(decimalUnits('0.00001', 4)).toBeUndefined();
+    for (const text of ['', '-1', '1e-5', '1,000', '.5', 'abc']) expect(decimalUnits(text, 10)).toBeUndefined();
+  });
+
+  it('writes whole units of a scale as text, rounded half away from zero to fewer places', () => {
+    expect(unitsFixed(100_400_000n, 10, 2)).toBe('0.01');
+    expect(unitsFixed(100_400_000n, 10, 10)).toBe('0.0100400000');
+    expect(unitsFixed(50_000_000n, 10, 2)).toBe('0.01');
+    expect(unitsFixed(49_999_999n, 10, 2)).toBe('0.00');
+    expect(unitsFixed(-50_000_000n, 10, 2)).toBe('-0.01');
+    expect(unitsFixed(7n, 0, 2)).toBe('7.00');
   });
 });

@@ -47,10 +47,33 @@ export const sumExact = (values: readonly number[]): number => Number(toText(sum
 /** The exact sum rounded half away from zero to `decimals` places, as text (e.g. "0.13"). */
 export function sumFixed(values: readonly number[], decimals: number): string {
   const { units, scale } = sumScaled(values);
+  return unitsFixed(units, scale, decimals);
+}
+
+/**
+ * `units` counted in 10^-scale (e.g. 10^-10 USD) as text with `decimals` places, rounded half away
+ * from zero when it has fewer: unitsFixed(100_400_000n, 10, 2) is "0.01".
+ */
+export function unitsFixed(units: bigint, scale: number, decimals: number): string {
   if (scale <= decimals) return toText({ units: units * pow10(decimals - scale), scale: decimals });
   const divisor = pow10(scale - decimals);
   const magnitude = units < 0n ? -units : units;
   let rounded = magnitude / divisor;
   if ((magnitude % divisor) * 2n >= divisor) rounded += 1n;
   return toText({ units: units < 0n && rounded > 0n ? -rounded : rounded, scale: decimals });
+}
+
+const DECIMAL_TEXT = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Money the server writes as decimal text ("0.35", "20") as a count of 10^-scale units, exactly;
+ * undefined for text that is not a plain decimal or has more places than the scale holds.
+ */
+export function decimalUnits(text: string, scale: number): bigint | undefined {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole = '', fraction = ''] = match;
+  const significant = fraction.replace(/0+$/, '');
+  if (significant.length > scale) return undefined;
+  return BigInt(whole + significant.padEnd(scale, '0'));
 }

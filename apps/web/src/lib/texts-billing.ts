@@ -38,6 +38,8 @@ export const BillingTexts = {
   resourceName: 'Resource Name',
   usage: 'Usage',
   price: 'Price',
+  // ours: the usage's compute units
+  computeUnits: 'Compute Units',
   download: 'Download',
   // spec A §2 Buy Credits
   makeOneTimePay: 'Make One Time Pay',
@@ -63,6 +65,20 @@ export const BillingTexts = {
   autoPayNoCard: 'the default card (the account has none yet)',
   autoPayOff: 'Auto Pay is off: nothing is charged until you turn it on.',
   autoPayNoAmount: 'Set an amount and save to turn this into a rule.',
+  // ours: the spending cap and Auto Pay's monthly limit
+  spendingCap: 'Spending cap',
+  capStops: "Stop RPC calls when this month's RPC usage reaches",
+  capAutoPay: 'Auto Pay deposits at most',
+  perMonth: (usd: string) => `${usd} per month`,
+  noCap: 'No cap',
+  noLimit: 'No limit',
+  capIntro:
+    'Calls to the RPC endpoints are refused once this calendar month’s RPC usage (UTC) reaches the cap, until the next month or a higher cap.',
+  monthlyCapUsd: 'Monthly RPC cap (USD)',
+  autoPayMonthlyMaxUsd: 'Auto Pay monthly maximum (USD)',
+  capEmpty: 'Empty: no cap.',
+  limitEmpty: 'Empty: no limit.',
+  saveSpendingCap: 'Save spending cap',
 } as const;
 
 // spec A §2 Add Payment Cards, §3 Payment card

@@ -75,8 +75,9 @@ export const Texts = {
     overview: 'Overview',
     services: 'Services',
     rpc: 'RPC',
-    // ours: the networks' status, and the gateway's insight pages
+    // ours: the networks' status and prices, and the gateway's insight pages
     status: 'Status',
+    pricing: 'Pricing',
     analytics: 'Analytics',
     requests: 'Request Log',
     tokenForwarding: 'Token Forwarding',
@@ -225,6 +226,9 @@ export const Texts = {
     tokenForwardingAskLink: 'ask for it through Contact Us',
     tokenForwardingRequest:
       'Please turn on Token Forwarding for this account. Networks and tokens we plan to forward: ',
+    // ours: the way to the Pricing page
+    pricingIntro: 'RPC calls are priced in compute units (CU), by method. ',
+    pricingLink: 'See each method’s compute units and what your last 30 days would cost',
   },
 
   // spec B §2 RPC Service
@@ -330,6 +334,7 @@ export const Texts = {
     services: 'Services',
     rpc: 'RPC Service',
     status: 'Status',
+    pricing: 'Pricing',
     analytics: 'Analytics',
     requests: 'Request Log',
     wallets: 'Token Forwarding Wallets',

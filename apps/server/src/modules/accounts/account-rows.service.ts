@@ -1,5 +1,5 @@
 // What other modules read and write of the accounts' rows (locks, the card provider's customer,
-// owners, membership, auto pay), and only that: they never import the stores.
+// owners, membership, auto pay, the spending cap), and only that: they never import the stores.
 export { findCustomerId, recordCustomerId } from './account-customers.store.ts';
 export { lockAccountRow } from './account-locks.store.ts';
 export {
@@ -14,6 +14,7 @@ export {
   type AutoPaySettingsChange,
   backOffAutoPay,
   claimAutoPayCrossing,
+  deferAutoPay,
   endAutoPayCrossing,
   findAutoPaySettings,
   listAutoPayCandidates,
@@ -22,3 +23,4 @@ export {
 } from './auto-pay.store.ts';
 export { findMemberRole } from './membership.store.ts';
 export { memberAccountIsDraftOf, memberRoleOf } from './membership.ts';
+export { findSpendingCap, listSpendingCaps, spendingCapsOf, updateSpendingCap } from './spending-cap.store.ts';

@@ -102,10 +102,9 @@ describe.each(testDatabases)('accounts on $name', (database) => {
     expect(details.body.data.userRoles).toHaveLength(1);
     expect(details.body.data.userRoles[0]?.roleName).toBe('OWNER');
     expect(details.body.data.owner.email).toBe(details.body.data.userRoles[0]?.email);
-    expect(details.body.data.setting.autoDeposit).toEqual({
-      autoDepositEnabled: false,
-      minBalance: null,
-      autoDepositAmount: null,
+    expect(details.body.data.setting).toEqual({
+      autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null },
+      spendingCap: { monthlyCapUsd: null, autoPayMonthlyMaxUsd: null },
     });
   });
 

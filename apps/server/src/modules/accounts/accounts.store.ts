@@ -176,6 +176,8 @@ export async function findAccountDetails(
       'a.auto_deposit_enabled',
       sql<string | null>`a.auto_deposit_min_balance::text`.as('min_balance'),
       sql<string | null>`a.auto_deposit_amount::text`.as('deposit_amount'),
+      sql<string | null>`a.monthly_cap_usd::text`.as('monthly_cap'),
+      sql<string | null>`a.auto_pay_monthly_max_usd::text`.as('auto_pay_monthly_max'),
       ledgerBalance().as('balance'),
       ledgerPending().as('amount_pending'),
     ])
@@ -196,6 +198,7 @@ export async function findAccountDetails(
         minBalance: row.min_balance === null ? null : Number(row.min_balance),
         autoDepositAmount: row.deposit_amount === null ? null : Number(row.deposit_amount),
       },
+      spendingCap: { monthlyCapUsd: row.monthly_cap, autoPayMonthlyMaxUsd: row.auto_pay_monthly_max },
     },
   };
 }

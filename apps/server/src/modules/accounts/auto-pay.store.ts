@@ -32,6 +32,8 @@ export interface AutoPayCandidate {
   auto_deposit_key: string | null;
   /** The amount to charge, as decimal text. */
   amount: string;
+  /** What Auto Pay may deposit a calendar month (decimal text), or null for no limit. */
+  monthly_max: string | null;
   /** Whether the available credit is below the threshold. */
   below: boolean;
 }
@@ -79,6 +81,7 @@ export async function listAutoPayCandidates(db: Db): Promise<AutoPayCandidate[]>
       'a.auto_deposit_failures',
       'a.auto_deposit_key',
       sql<string>`a.auto_deposit_amount::text`.as('amount'),
+      sql<string | null>`a.auto_pay_monthly_max_usd::text`.as('monthly_max'),
       sql<boolean>`${availableCreditOf('a.id')} < a.auto_deposit_min_balance`.as('below'),
     ])
     .where('a.auto_deposit_enabled', '=', true)
@@ -120,6 +123,19 @@ export async function claimAutoPayCrossing(db: Db, accountId: string, newKey: st
     .returning('auto_deposit_key')
     .executeTakeFirst();
   return claimed?.auto_deposit_key ?? undefined;
+}
+
+/**
+ * A crossing's charge would pass the monthly limit: no charge, and no look again before `until`.
+ * Not a failure (none is counted), and only while no crossing is under way (no key saved).
+ */
+export async function deferAutoPay(db: Db, accountId: string, until: Date): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ auto_deposit_retry_at: until })
+    .where('id', '=', accountId)
+    .where('auto_deposit_key', 'is', null)
+    .execute();
 }
 
 /** The crossing's charge went through: disarms until the credit is back at the threshold. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { availableCreditOf } from '../ledger/index.ts';
+import { spendingCapsOf } from './spending-cap.store.ts';
 
 /**
  * Suspension follows the ledger: an account's billing API (`is_billing_api_enabled`) is enabled
@@ -36,5 +37,5 @@ export async function billingEnabledAccounts(db: Db, ids: string[]): Promise<Set
   return new Set(rows.map((r) => r.id));
 }
 
-/** What the gateway asks of accounts (its GatewayAccounts): which may be served, and the suspension rule. */
-export const gatewayAccounts = { enabled: billingEnabledAccounts, refreshBillingStatus };
+/** What the gateway asks of accounts (its GatewayAccounts): which may be served, the suspension rule, and the spending caps. */
+export const gatewayAccounts = { enabled: billingEnabledAccounts, refreshBillingStatus, spendingCaps: spendingCapsOf };

@@ -5,19 +5,24 @@ export type { AutoPayCandidate } from './account-rows.service.ts';
 export {
   backOffAutoPay,
   claimAutoPayCrossing,
+  deferAutoPay,
   endAutoPayCrossing,
   findAccountOwner,
   findAutoPaySettings,
   findCustomerId,
   findMemberRole,
+  findSpendingCap,
   listAccountsWithOwners,
   listAutoPayCandidates,
+  listSpendingCaps,
   lockAccountRow,
   memberAccountIsDraftOf,
   memberRoleOf,
   rearmAutoPay,
   recordCustomerId,
+  spendingCapsOf,
   updateAutoPaySettings,
+  updateSpendingCap,
 } from './account-rows.service.ts';
 export { accountSettingsRoutes } from './account-settings.routes.ts';
 export { signingSecretsInForce } from './account-settings.service.ts';

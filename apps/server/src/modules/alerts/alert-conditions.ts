@@ -1,4 +1,11 @@
-import { type AlertSetting, ERROR_RATE_MIN_CALLS, ERROR_RATE_MINUTES, quotedName } from '@ebs/contract';
+import {
+  type AlertSetting,
+  ERROR_RATE_MIN_CALLS,
+  ERROR_RATE_MINUTES,
+  quotedName,
+  SPENDING_CAP_ALERT,
+  SPENDING_CAP_SHARES,
+} from '@ebs/contract';
 import type { AlertState } from './alerts.store.ts';
 
 /** What the alerts of one account are judged on. */
@@ -12,10 +19,35 @@ export interface AccountFacts {
   keys: Array<{ keyId: string; name: string; dailyLimit: number; requestsToday: number }>;
   /** Calls and failed calls over the error-rate window. */
   recent: { calls: number; errors: number };
+  /** This calendar month's (UTC) RPC usage cost, USD (decimal text). */
+  rpcSpentThisMonth: string;
+  /** The monthly spending cap, USD (decimal text), or null when none is set. */
+  monthlyCapUsd: string | null;
 }
 
 const usd = (value: number) => value.toFixed(2);
 const percent = (value: number) => `${Math.round(value * 10) / 10}%`;
+
+/** This month's RPC usage against the cap, as the 80% alert and a cleared cap alert tell it. */
+export function capUsageMessage(facts: AccountFacts): string {
+  const spent = Number(facts.rpcSpentThisMonth);
+  const cap = Number(facts.monthlyCapUsd);
+  return `This month's RPC usage is ${usd(spent)} USD, ${percent((spent / cap) * 100)} of the monthly spending cap of ${usd(cap)} USD.`;
+}
+
+/** The spending cap's alerts that hold: one per share of the cap this month's RPC usage has reached. */
+function capAlertsHolding(facts: AccountFacts): Array<{ share: number; message: string }> {
+  if (facts.monthlyCapUsd === null) return [];
+  const spent = Number(facts.rpcSpentThisMonth);
+  const cap = Number(facts.monthlyCapUsd);
+  return SPENDING_CAP_SHARES.filter((share) => spent * 100 >= cap * share).map((share) => ({
+    share,
+    message:
+      share < 100
+        ? capUsageMessage(facts)
+        : `This month's RPC usage reached the monthly spending cap of ${usd(cap)} USD: RPC calls are refused until the cap is raised in Billing.`,
+  }));
+}
 
 /** The alerts of an account that hold on its facts, each with the message that tells of it. */
 export function holdingNow(alerts: AlertSetting[], facts: AccountFacts): AlertState[] {
@@ -64,6 +96,8 @@ export function holdingNow(alerts: AlertSetting[], facts: AccountFacts): AlertSt
       }
     }
   }
+  // Not in the alerts form: they hold whenever a cap is set.
+  for (const { share, message } of capAlertsHolding(facts)) hold(SPENDING_CAP_ALERT, message, String(share));
   return holding;
 }
 

@@ -1,14 +1,14 @@
-import { type AlertKind, ERROR_RATE_MINUTES, quotedName } from '@ebs/contract';
+import { type AlertKind, ERROR_RATE_MINUTES, quotedName, SPENDING_CAP_ALERT } from '@ebs/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { findAccountOwner, findMemberRole } from '../accounts/index.ts';
+import { findAccountOwner, findMemberRole, listSpendingCaps } from '../accounts/index.ts';
 import { findUserEmail } from '../identity/index.ts';
 import { recentCallsSince } from '../insight/index.ts';
 import { findActiveKeyDayLimits } from '../keys/index.ts';
 import { availableCredits } from '../ledger/index.ts';
-import { keyRequestsOn, spendOn, utcDay } from '../usage/index.ts';
-import { type AccountFacts, dailyLimitOf, holdingNow } from './alert-conditions.ts';
+import { keyRequestsOn, rpcSpendOfMonth, spendOn, utcDay } from '../usage/index.ts';
+import { type AccountFacts, capUsageMessage, dailyLimitOf, holdingNow } from './alert-conditions.ts';
 import {
   type AlertState,
   claimStart,
@@ -29,22 +29,35 @@ const TITLES: Record<AlertKind, string> = {
   ERROR_RATE: 'Error rate',
 };
 
+/** The alert's name in its e-mails: the spending cap's two are told apart by the share. */
+const titleOf = (state: AlertState) =>
+  state.kind === SPENDING_CAP_ALERT ? `Spending cap ${state.subject}%` : TITLES[state.kind];
+
 export interface AlertDeps {
   db: Db;
   mailer: Mailer;
   config: Pick<Config, 'PRODUCT_NAME' | 'PUBLIC_URL' | 'RPC_RATE_LIMIT_PER_DAY'>;
 }
 
-/** Reads what every watched account's alerts are judged on, a query per kind of fact. */
-async function factsOf(deps: AlertDeps, accounts: WatchedAccount[], now: Date): Promise<AccountFacts[]> {
+/**
+ * Reads what every watched account's alerts are judged on, a query per kind of fact; the month's
+ * RPC spend only for the accounts with a cap (`caps`).
+ */
+async function factsOf(
+  deps: AlertDeps,
+  accounts: WatchedAccount[],
+  caps: Map<string, string>,
+  now: Date,
+): Promise<AccountFacts[]> {
   const ids = accounts.map((a) => a.accountId);
   const today = utcDay(now);
-  const [credits, spends, requests, keys, recent] = await Promise.all([
+  const [credits, spends, requests, keys, recent, monthSpends] = await Promise.all([
     availableCredits(deps.db, ids),
     spendOn(deps.db, ids, today),
     keyRequestsOn(deps.db, ids, today),
     findActiveKeyDayLimits(deps.db, ids),
     recentCallsSince(deps.db, ids, new Date(now.getTime() - ERROR_RATE_MINUTES * 60_000)),
+    rpcSpendOfMonth(deps.db, [...caps.keys()], today.slice(0, 7)),
   ]);
   return ids.map((accountId) => ({
     accountId,
@@ -59,6 +72,8 @@ async function factsOf(deps: AlertDeps, accounts: WatchedAccount[], now: Date): 
         requestsToday: requests.get(k.keyId) ?? 0,
       })),
     recent: recent.get(accountId) ?? { calls: 0, errors: 0 },
+    rpcSpentThisMonth: monthSpends.get(accountId) ?? '0',
+    monthlyCapUsd: caps.get(accountId) ?? null,
   }));
 }
 
@@ -77,7 +92,7 @@ async function recipientsOf(db: Db, account: WatchedAccount): Promise<{ name: st
 async function tell(deps: AlertDeps, account: WatchedAccount, state: AlertState, started: boolean): Promise<void> {
   const to = await recipientsOf(deps.db, account);
   if (!to) return;
-  const title = TITLES[state.kind];
+  const title = titleOf(state);
   const link = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/account/${account.accountId}/overview`;
   const subject = `${deps.config.PRODUCT_NAME}: ${title} alert ${started ? 'started' : 'cleared'} on ${quotedName(to.name)}`;
   const text = started
@@ -90,13 +105,15 @@ async function tell(deps: AlertDeps, account: WatchedAccount, state: AlertState,
  * Judges every watched account's alerts: an alert that starts to hold sends one e-mail (to the
  * owner and the chosen members) and shows in the console's header; one that stops sends one more
  * and leaves the header. Each change is claimed in the database first, so processes running this
- * at once send each e-mail once. An alert turned off while holding is cleared without an e-mail.
+ * at once send each e-mail once. An alert turned off while holding is cleared without an e-mail,
+ * as are the spending cap's once the cap is removed.
  */
 export async function checkAlerts(deps: AlertDeps, now = new Date()): Promise<{ started: number; cleared: number }> {
-  const accounts = await watchedAccounts(deps.db);
+  const caps = await listSpendingCaps(deps.db);
+  const accounts = await watchedAccounts(deps.db, [...caps.keys()]);
   if (accounts.length === 0) return { started: 0, cleared: 0 };
   const [facts, held] = await Promise.all([
-    factsOf(deps, accounts, now),
+    factsOf(deps, accounts, caps, now),
     holdingAlerts(
       deps.db,
       accounts.map((a) => a.accountId),
@@ -117,7 +134,10 @@ export async function checkAlerts(deps: AlertDeps, now = new Date()): Promise<{ 
     const stillHolding = new Set(holding.map(key));
     for (const state of heldNow.values()) {
       if (stillHolding.has(key(state))) continue;
-      const enabled = account.alerts.some((a) => a.kind === state.kind && a.enabled);
+      const enabled =
+        state.kind === SPENDING_CAP_ALERT
+          ? caps.has(account.accountId)
+          : account.alerts.some((a) => a.kind === state.kind && a.enabled);
       const cleared = { ...state, message: enabled ? clearedMessage(state, facts[i] as AccountFacts) : state.message };
       if (await claimStop(deps.db, cleared)) {
         figures.cleared++;
@@ -131,6 +151,8 @@ export async function checkAlerts(deps: AlertDeps, now = new Date()): Promise<{ 
 /** What a cleared alert's e-mail says of the figure now. */
 function clearedMessage(state: AlertState, facts: AccountFacts): string {
   switch (state.kind) {
+    case SPENDING_CAP_ALERT:
+      return capUsageMessage(facts);
     case 'LOW_CREDIT':
       return `Available credit is ${Number(facts.credit).toFixed(2)} USD.`;
     case 'DAILY_SPEND':

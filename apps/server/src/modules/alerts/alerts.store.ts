@@ -1,7 +1,7 @@
 import {
   type ActiveAlert,
+  type ActiveAlertKind,
   ALERT_KINDS,
-  type AlertKind,
   type AlertSetting,
   type AlertSettings,
   DEFAULT_ALERT_THRESHOLDS,
@@ -49,35 +49,32 @@ export interface WatchedAccount {
   recipients: string[];
 }
 
-/** The accounts with an alert on, or one that still holds (to be cleared once turned off). */
-export async function watchedAccounts(db: Db): Promise<WatchedAccount[]> {
-  const rows = await db
-    .selectFrom('account_alerts')
-    .select(['account_id', 'settings', 'recipients'])
-    .where((eb) =>
-      eb.or([
-        eb('any_enabled', '=', true),
-        eb.exists(
-          eb
-            .selectFrom('account_alert_states as s')
-            .select('s.kind')
-            .whereRef('s.account_id', '=', 'account_alerts.account_id')
-            .where('s.holding', '=', true),
-        ),
-      ]),
-    )
-    .execute();
+/**
+ * The accounts with an alert on, with an alert that still holds (to be cleared once turned off),
+ * or among `alsoIds` (those with a spending cap, whose alerts hold without being turned on). An
+ * account that never saved its alerts has them all off and no recipients besides the owner.
+ */
+export async function watchedAccounts(db: Db, alsoIds: string[]): Promise<WatchedAccount[]> {
+  const { rows } = await sql<{ account_id: string; settings: unknown; recipients: unknown }>`
+    select w.account_id, a.settings, a.recipients
+    from (
+      select account_id from account_alerts where any_enabled
+      union select account_id from account_alert_states where holding
+      union select unnest(${alsoIds}::uuid[])
+    ) as w
+    left join account_alerts as a on a.account_id = w.account_id
+    order by w.account_id`.execute(db);
   return rows.map((r) => ({
     accountId: r.account_id,
-    alerts: withDefaults(r.settings as AlertSetting[]),
-    recipients: r.recipients as string[],
+    alerts: withDefaults((r.settings as AlertSetting[] | null) ?? []),
+    recipients: (r.recipients as string[] | null) ?? [],
   }));
 }
 
 export interface AlertState {
   accountId: string;
-  kind: AlertKind;
-  /** A key's id, or '' for the account. */
+  kind: ActiveAlertKind;
+  /** A key's id, the share of the spending cap, or '' for the account. */
   subject: string;
   message: string;
 }
@@ -93,7 +90,7 @@ export async function holdingAlerts(db: Db, accountIds: string[]): Promise<Alert
     .execute();
   return rows.map((r) => ({
     accountId: r.account_id,
-    kind: r.kind as AlertKind,
+    kind: r.kind as ActiveAlertKind,
     subject: r.subject,
     message: r.message,
   }));
@@ -166,7 +163,7 @@ export async function activeAlerts(db: Db, accountId: string): Promise<ActiveAle
     .orderBy('kind')
     .execute();
   return rows.map((r) => ({
-    kind: r.kind as AlertKind,
+    kind: r.kind as ActiveAlertKind,
     subject: r.subject || null,
     message: r.message,
     since: new Date(r.changed_at).toISOString(),

@@ -13,6 +13,7 @@ import { findDefaultCard } from '../cards/index.ts';
 import { findSetting } from '../settings/index.ts';
 
 type AutoDeposit = Static<typeof AutoDepositSetting>;
+type AutoDepositFields = Extract<UpdateAccountSettingsBody, { settingName: 'autoDeposit' }>['fields'];
 
 /** The DEPOSIT setting's minimum, 1 when unset (spec A §5). */
 export async function depositMinimum(db: Db): Promise<number> {
@@ -38,7 +39,7 @@ async function read(db: Db, accountId: string): Promise<AutoDeposit> {
 export async function updateAutoDeposit(
   db: Db,
   accountId: string,
-  fields: UpdateAccountSettingsBody['fields'],
+  fields: AutoDepositFields,
 ): Promise<{ autoDeposit: AutoDeposit; message: string }> {
   const current = await read(db, accountId);
   const minimum = await depositMinimum(db);

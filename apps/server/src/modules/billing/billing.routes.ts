@@ -20,6 +20,7 @@ import { updateAutoDeposit } from './auto-pay.service.ts';
 import { redeemWelcomeCredit } from './bonus.service.ts';
 import type { DepositService } from './deposit.service.ts';
 import { receiptFile, statementFile } from './documents.service.ts';
+import { saveSpendingCap } from './spending-cap.service.ts';
 
 const TRANSACTIONS_CSV_HEADER = ['Date', 'Description', 'Type', 'Amount (USD)', 'Status', 'Transaction ID', 'Note'];
 
@@ -104,7 +105,11 @@ export const billingRoutes: FastifyPluginAsyncTypebox<BillingRoutesOptions> = as
   });
 
   route(app, updateAccountSettings, {}, async (req) => {
-    const { autoDeposit, message } = await updateAutoDeposit(db, requireAccount(req).id, req.body.fields);
+    const { body } = req;
+    if (body.settingName === 'spendingCap') {
+      return ok(await saveSpendingCap(db, requireAccount(req), body.fields), Messages.spendingCapSaved);
+    }
+    const { autoDeposit, message } = await updateAutoDeposit(db, requireAccount(req).id, body.fields);
     return ok(autoDeposit, message);
   });
 

@@ -13,6 +13,7 @@ import {
 } from '../../testing/money-cluster.ts';
 import { MoneyModel, moneyOperation, runOperation } from '../../testing/money-operations.ts';
 import { reportFigures } from '../../testing/report.ts';
+import { usagePriceOf } from '../usage/index.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 /** Interleavings tried; `MONEY_RUNS=200 MONEY_SEED=… npm run …` for a longer or another search. */
@@ -40,7 +41,7 @@ async function accountFigures(cluster: MoneyCluster, accountIds: string[]): Prom
         as balance,
       (coalesce((select -sum(amount) from account_transactions t
           where t.account_id = a.id and t.status = 'PENDING' and t.amount < 0), 0)
-        + coalesce((select sum(u.usage * u.unit_price) from account_resource_usage u
+        + coalesce((select sum(${usagePriceOf('u')}) from account_resource_usage u
           where u.account_id = a.id and u.status = 'PENDING'), 0))::text as pending,
       coalesce((select sum(amount) * 100 from account_transactions t where t.account_id = a.id
         and t.type = 'DEPOSIT_ONE_TIME' and t.status = 'COMPLETED'), 0)::text as "oneTimeCents",

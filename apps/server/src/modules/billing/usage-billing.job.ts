@@ -20,10 +20,11 @@ const BATCH = 500;
 
 /**
  * Posts metered usage to the ledger: for each account and day with open usage, one
- * WITHDRAW_RESOURCE_USAGE transaction of usage × unit price, and the records marked BILLED with
- * it, in the same database transaction (a batch of account-days per transaction). Runs twice or
- * from two processes at once charge once: the second waits on the records' row locks, then finds
- * none open.
+ * WITHDRAW_RESOURCE_USAGE transaction of its records' prices (compute units × the price of one, a
+ * token forward's fee per forward), summed exactly and rounded once to the ledger's 6 decimals
+ * (lockOpenUsage), and the records marked BILLED with it, in the same database transaction (a
+ * batch of account-days per transaction). Runs twice or from two processes at once charge once:
+ * the second waits on the records' row locks, then finds none open.
  *
  * The schedule bills closed days only (before today, UTC), so each day is one transaction. An
  * operator's run (`jobs run billing`) also bills today so far; calls made later that day are then

@@ -16,8 +16,10 @@ const YESTERDAY = utcDay(new Date(Date.now() - 86_400_000));
 describe.each(testDatabases)('usage billing on $name', (database) => {
   const server = serverFor(database, { USAGE_FLUSH_SECONDS: '60' });
 
-  const count = (holder: KeyHolder, resource: string, date: string, usage: number) =>
-    addUsage(server().db, [{ accountId: holder.accountId, apiKeyId: holder.keyId, resource, date, usage }]);
+  const count = (holder: KeyHolder, resource: string, date: string, usage: number, computeUnits = usage) =>
+    addUsage(server().db, [
+      { accountId: holder.accountId, apiKeyId: holder.keyId, resource, date, usage, computeUnits },
+    ]);
 
   const details = async (holder: KeyHolder) =>
     (await holder.client.get<AccountDetails>('/api/v1.0/account/details', holder.headers)).body.data;
@@ -82,10 +84,10 @@ describe.each(testDatabases)('usage billing on $name', (database) => {
 
   it('bills at the price of the day the usage was first counted, as the admin set it', async () => {
     const holder = await accountWithKey(server().url, server().db, '10');
-    const set = await runCommand(server().db, ['price', 'set', 'RPC_API_BSC_MAINNET', '0.001']);
-    expect(set.text).toBe('RPC_API_BSC_MAINNET now costs 0.001 USD per request');
+    const set = await runCommand(server().db, ['price', 'set', 'RPC_API_BSC_MAINNET', '1000']);
+    expect(set.text).toBe('RPC_API_BSC_MAINNET now costs 1000 USD per million compute units (0.001 USD per unit)');
     await count(holder, 'RPC_API_BSC_MAINNET', YESTERDAY, 3);
-    await runCommand(server().db, ['price', 'set', 'RPC_API_BSC_MAINNET', '0.00002']);
+    await runCommand(server().db, ['price', 'set', 'RPC_API_BSC_MAINNET', '20']);
     await count(holder, 'RPC_API_BSC_MAINNET', YESTERDAY, 2);
     await billUsage(server().db, { includeToday: false });
     expect((await withdrawals(holder)).map((t) => t.amount)).toEqual([-0.005]);
@@ -95,10 +97,40 @@ describe.each(testDatabases)('usage billing on $name', (database) => {
     );
   });
 
+  it("charges compute units × the price of one unit, to the ledger's 6 decimals, and token forwards per forward", async () => {
+    const holder = await accountWithKey(server().url, server().db, '100');
+    // 1 234 567 units at 20 USD per million (0.00002 a unit), whatever the number of calls.
+    await count(holder, 'RPC_API_ETHEREUM_MAINNET', YESTERDAY, 1000, 1_234_000);
+    await count(holder, 'RPC_API_ETHEREUM_MAINNET', YESTERDAY, 7, 567);
+    await addUsage(server().db, [
+      {
+        accountId: holder.accountId,
+        apiKeyId: null,
+        resource: 'TOKEN_FORWARDING_ETHEREUM_SEPOLIA',
+        date: YESTERDAY,
+        usage: 2,
+        computeUnits: null,
+      },
+    ]);
+    // 24.69134 USD of calls, and two forwards at 0.05 USD each.
+    expect(await details(holder)).toMatchObject({ amountPending: 24.79134 });
+    await billUsage(server().db, { includeToday: false });
+    expect(await withdrawals(holder)).toMatchObject([
+      { amount: -24.79134, metadata: { date: YESTERDAY, usage: 1009, records: 2 } },
+    ]);
+    const ledger = await server()
+      .db.selectFrom('account_transactions')
+      .select(sql<string>`amount::text`.as('amount'))
+      .where('account_id', '=', holder.accountId)
+      .where('type', '=', 'WITHDRAW_RESOURCE_USAGE')
+      .executeTakeFirstOrThrow();
+    expect(ledger.amount).toBe('-24.791340');
+  });
+
   it('suspends an account once unbilled usage takes its available credit to 0', async () => {
     const holder = await accountWithKey(server().url, server().db, '0.01');
     expect((await details(holder)).isBillingApiEnabled).toBe(true);
-    await server().deps.rpc.meter.count(holder.accountId, holder.keyId, 'RPC_API_ETHEREUM_MAINNET', 500);
+    await server().deps.rpc.meter.count(holder.accountId, holder.keyId, 'RPC_API_ETHEREUM_MAINNET', 500, 500);
     await server().deps.rpc.meter.flush();
     expect(await details(holder)).toMatchObject({
       isBillingApiEnabled: false,
@@ -162,6 +194,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('usage billing across processes 
           resource: 'RPC_API_ETHEREUM_MAINNET',
           date,
           usage: 100 * day,
+          computeUnits: 100 * day,
         },
       ]);
     }

@@ -373,6 +373,7 @@ async function confirm(deps: StepDeps, chain: ForwardingChain, forward: ForwardR
           resource: forwardingResource(forward.network),
           date: utcDay(new Date()),
           usage: 1,
+          computeUnits: null,
         },
       ]);
     }

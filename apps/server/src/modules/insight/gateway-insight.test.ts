@@ -76,9 +76,17 @@ describe('the gateway’s insight in memory', () => {
     const totals = Object.fromEntries(
       [...insight.totals.values()].filter((t) => t.network === 'base/mainnet').map((t) => [t.method, t]),
     );
-    expect(totals.eth_call).toMatchObject({ calls: 8, rpcErrors: 2, upstreamErrors: 3, refused: 2, latencySumMs: 20 });
+    expect(totals.eth_call).toMatchObject({
+      calls: 8,
+      computeUnits: 0,
+      rpcErrors: 2,
+      upstreamErrors: 3,
+      refused: 2,
+      latencySumMs: 20,
+    });
     expect(totals.eth_chainId).toMatchObject({
       calls: 5,
+      computeUnits: 0,
       rpcErrors: 0,
       upstreamErrors: 2,
       refused: 1,
@@ -100,6 +108,30 @@ describe('the gateway’s insight in memory', () => {
     );
     expect(totals.eth_gasPrice).toMatchObject({ calls: 1, rpcErrors: 0, refused: 1 });
     expect(totals.eth_call).toMatchObject({ calls: 2, rpcErrors: 1, refused: 0 });
+  });
+
+  it('counts each call’s compute units under its method, a single call’s and a batch’s of two methods', async () => {
+    const insight = new GatewayInsight(db, quiet, true);
+    const other = { ...seen(), network: 'arbitrum/mainnet' };
+    insight.record(other, runs('eth_getLogs'), 200, 2, undefined, undefined, 80, undefined, [15]);
+    const batch = ['eth_call', 'eth_call', 'eth_blockNumber', 'eth_call'];
+    insight.record(other, runs(...batch), 200, 3, [null, -32000, null, null], undefined, 300, {}, [5, 1, 1, 5]);
+    // Without units its calls count none; a refused request counts what it is handed.
+    insight.record(other, runs('eth_call'), 200, 1);
+    insight.record(other, runs('eth_getLogs'), 429, 1, undefined, -32005, 80, {}, [5]);
+    await insight.flush();
+    const methods = await readMethodStats(db, accountId, { ...day(), network: 'arbitrum/mainnet' });
+    expect(Object.fromEntries(methods.map((m) => [m.method, [m.calls, m.computeUnits]]))).toEqual({
+      eth_call: [4, 11],
+      eth_getLogs: [2, 20],
+      eth_blockNumber: [1, 1],
+    });
+    const totals = [...insight.totals.values()].filter((t) => t.network === 'arbitrum/mainnet');
+    expect(Object.fromEntries(totals.map((t) => [t.method, t.computeUnits]))).toEqual({
+      eth_call: 11,
+      eth_getLogs: 20,
+      eth_blockNumber: 1,
+    });
   });
 
   it('counts past 100 made-up method names of one key’s hour as (other)', async () => {

@@ -24,12 +24,13 @@ type MethodFigures = Map<string, Figures>;
 type HeldFigures = Map<string, Map<string, Map<number, MethodFigures>>>;
 
 /**
- * Adds a run of `calls` calls of one method: `rpcErrors` of them answered with an error, and
- * `refusedCalls` refused by the key's rules inside an answered batch.
+ * Adds a run of `calls` calls of one method costing `units` compute units: `rpcErrors` of them
+ * answered with an error, and `refusedCalls` refused by the key's rules inside an answered batch.
  */
 function addRun(
   figures: Figures,
   calls: number,
+  units: number,
   rpcErrors: number,
   refusedCalls: number,
   upstream: boolean,
@@ -38,6 +39,7 @@ function addRun(
   latencyMs: number,
 ): void {
   figures.calls += calls;
+  figures.computeUnits += units;
   if (upstream) figures.upstreamErrors += calls;
   else if (refused) figures.refused += calls;
   else {
@@ -53,6 +55,7 @@ export type MethodTotals = Omit<Figures, 'accountId' | 'apiKeyId' | 'hour'>;
 
 const noCalls = () => ({
   calls: 0,
+  computeUnits: 0,
   rpcErrors: 0,
   refused: 0,
   upstreamErrors: 0,
@@ -86,6 +89,7 @@ interface NotedRequest {
   latencyMs: number;
   callErrors: ReadonlyArray<number | null> | undefined;
   refusalCode: number | undefined;
+  units: ReadonlyArray<number> | undefined;
   at: number;
 }
 
@@ -113,7 +117,7 @@ export class GatewayInsight {
   private recentDone: RecentCalls[] = [];
   private readonly sample = new RequestSample();
   private readonly loop = new FlushLoop(() => this.write());
-  /** Calls, errors by kind and latency per network and method since start, as of the last flush (the operator's metrics). */
+  /** Calls, compute units, errors by kind and latency per network and method since start, as of the last flush (the operator's metrics). */
   readonly totals = new Map<string, MethodTotals>();
   private droppedFigures = 0;
 
@@ -133,7 +137,8 @@ export class GatewayInsight {
    * counted with the others of its batch of COUNT_BATCH (or at the next flush, whichever comes
    * first), so that the figures' maps come from the processor's caches once per batch: read once
    * per request, they come from memory, as a busy gateway serves many other requests while one
-   * waits for its node.
+   * waits for its node. `callErrors` and `units` (each call's compute units; none: 0) are by the
+   * calls' positions, the runs of `methods` laid end to end.
    */
   record(
     seen: Observer,
@@ -144,10 +149,22 @@ export class GatewayInsight {
     refusalCode?: number,
     requestChars?: number,
     failure?: FailureDetail,
+    units?: ReadonlyArray<number>,
   ): void {
     if (!this.enabled) return;
     const at = Date.now();
-    this.pending.push({ seen, methods, httpStatus, latencyMs, callErrors, refusalCode, requestChars, failure, at });
+    this.pending.push({
+      seen,
+      methods,
+      httpStatus,
+      latencyMs,
+      callErrors,
+      refusalCode,
+      requestChars,
+      failure,
+      units,
+      at,
+    });
     if (this.pending.length >= COUNT_BATCH) this.countPending();
   }
 
@@ -160,11 +177,11 @@ export class GatewayInsight {
 
   /**
    * Counts each run of a request's calls under its method (ParsedRpcBody.methods: a batch of 50
-   * eth_call at once), never reading the calls themselves; `callErrors` (rare) is read by the calls'
-   * positions. No string is built, the latency's bucket is found once per request.
+   * eth_call at once), never reading the calls themselves; `callErrors` (rare) and `units` are read
+   * by the calls' positions. No string is built, the latency's bucket is found once per request.
    */
   private count(request: NotedRequest): void {
-    const { seen, methods, httpStatus, latencyMs, callErrors, refusalCode, requestChars, failure, at } = request;
+    const { seen, methods, httpStatus, latencyMs, callErrors, refusalCode, requestChars, failure, units, at } = request;
     const hour = at - (at % HOUR_MS);
     const refused = httpStatus >= 400 && httpStatus < 500;
     const upstream = httpStatus >= 500;
@@ -177,6 +194,10 @@ export class GatewayInsight {
     for (const run of methods.length > 0 ? methods : NO_CALLS) {
       let runErrors = 0;
       let runRefused = 0;
+      let runUnits = 0;
+      if (units !== undefined) {
+        for (let i = calls; i < calls + run.calls; i++) runUnits += units[i] ?? 0;
+      }
       if (callErrors !== undefined) {
         for (let i = calls; i < calls + run.calls; i++) {
           const code = callErrors[i] ?? null;
@@ -189,7 +210,7 @@ export class GatewayInsight {
       calls += run.calls;
       rpcErrors += runErrors;
       const figures = group.get(run.method) ?? this.newFigures(group, seen, run.method, hour);
-      if (figures) addRun(figures, run.calls, runErrors, runRefused, upstream, refused, bucket, latencyMs);
+      if (figures) addRun(figures, run.calls, runUnits, runErrors, runRefused, upstream, refused, bucket, latencyMs);
     }
     this.countRecent(seen.accountId, at - (at % MINUTE_MS), calls, upstream || refused ? calls : rpcErrors);
     this.sample.offer(seen, {
@@ -327,6 +348,7 @@ export class GatewayInsight {
       this.totals.set(key, total);
     }
     total.calls += figures.calls;
+    total.computeUnits += figures.computeUnits;
     total.rpcErrors += figures.rpcErrors;
     total.refused += figures.refused;
     total.upstreamErrors += figures.upstreamErrors;
@@ -345,6 +367,7 @@ export class GatewayInsight {
       return;
     }
     known.calls += figures.calls;
+    known.computeUnits += figures.computeUnits;
     known.rpcErrors += figures.rpcErrors;
     known.refused += figures.refused;
     known.upstreamErrors += figures.upstreamErrors;

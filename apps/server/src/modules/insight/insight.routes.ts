@@ -66,6 +66,7 @@ export const insightRoutes: FastifyPluginAsyncTypebox<InsightRoutesOptions> = as
         method: r.method,
         network: r.network,
         calls: r.calls,
+        computeUnits: r.computeUnits,
         errors: r.errors,
         refused: r.refused,
         p50Ms: percentile(r.latency, 0.5),

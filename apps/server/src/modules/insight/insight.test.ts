@@ -68,7 +68,12 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
       'eth_getBalance',
       'eth_sign',
     ]);
-    expect(byMethod.eth_chainId).toMatchObject({ network: PATH, calls: 3, errors: 0 });
+    expect(byMethod.eth_chainId).toMatchObject({
+      network: PATH,
+      calls: 3,
+      errors: 0,
+      computeUnits: expect.any(Number),
+    });
     expect(byMethod.eth_blockNumber).toMatchObject({ calls: 2, errors: 0 });
     expect(byMethod.eth_getBalance).toMatchObject({ calls: 1, errors: 1 });
     expect(byMethod.eth_sign).toMatchObject({ calls: 1, errors: 1 });
@@ -100,6 +105,51 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
     const stranger = await accountWithKey(server().url, server().db);
     const theirs = await stranger.client.get<MethodStatList>('/api/v1.0/usage/api/methods', stranger.headers);
     expect(theirs.body.data.methods).toEqual([]);
+  });
+
+  it('answers each method’s compute units in its figures and in its chart', async () => {
+    const holder = await accountWithKey(server().url, server().db);
+    const { insight } = server().deps.rpc;
+    const seen = {
+      accountId: holder.accountId,
+      apiKeyId: holder.keyId,
+      network: PATH,
+      clientIp: '203.0.113.7',
+      origin: undefined,
+    };
+    const one = (method: string) => ({ method, calls: 1 });
+    insight.record(seen, [one('eth_getLogs')], 200, 2, undefined, undefined, 90, undefined, [25]);
+    insight.record(
+      seen,
+      [one('eth_call'), one('eth_blockNumber')],
+      200,
+      3,
+      undefined,
+      undefined,
+      150,
+      undefined,
+      [5, 1],
+    );
+    await insight.flush();
+
+    const answer = await holder.client.get<MethodStatList>('/api/v1.0/usage/api/methods?hours=1', holder.headers);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.methods.map((m) => [m.method, m.calls, m.computeUnits]).sort()).toEqual([
+      ['eth_blockNumber', 1, 1],
+      ['eth_call', 1, 5],
+      ['eth_getLogs', 1, 25],
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const series = await holder.client.get<MethodSeries>(
+      `/api/v1.0/usage/api/methods/series?dateStart=${today}&dateEnd=${today}`,
+      holder.headers,
+    );
+    expect(series.status).toBe(200);
+    expect(series.body.data.points.map((p) => [p.method, p.computeUnits])).toEqual([
+      ['eth_blockNumber', 1],
+      ['eth_call', 5],
+      ['eth_getLogs', 25],
+    ]);
   });
 
   it('logs the failed requests, newest first, with who and where but never the key', async () => {
@@ -278,9 +328,12 @@ describe.each(testDatabases)('the gateway’s insight on $name', (database) => {
     await server().deps.rpc.meter.flush();
     const usage = await download(holder, '/api/v1.0/usage/api/billing/export?resourceNameIn=RPC_API_ETHEREUM_MAINNET');
     const usageLines = usage.text.trimEnd().split('\r\n');
-    expect(usageLines[0]).toBe('Date,Description,Resource,Requests,Unit price (USD),Price (USD),Status,API key ID');
+    expect(usageLines[0]).toBe(
+      'Date,Description,Resource,Requests,Compute Units,Unit price (USD),Price (USD),Status,API key ID',
+    );
     expect(usageLines).toHaveLength(2);
-    expect(usageLines[1]).toContain(`,RPC_API_ETHEREUM_MAINNET,1,0.00002,0.00002,PENDING,${holder.keyId}`);
+    // eth_chainId is answered from the network's constants: a call of the free class, 0 compute units.
+    expect(usageLines[1]).toContain(`,RPC_API_ETHEREUM_MAINNET,1,0,0.00002,0,PENDING,${holder.keyId}`);
     const none = await download(holder, '/api/v1.0/usage/api/billing/export?resourceNameIn=RPC_API_POLYGON_MAINNET');
     expect(none.text.trimEnd().split('\r\n')).toHaveLength(1);
     expect((await download(holder, '/api/v1.0/transaction/export?typeIn=NOPE')).status).toBe(400);

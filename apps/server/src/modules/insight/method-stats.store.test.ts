@@ -40,6 +40,8 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
       method: 'eth_call',
       hour,
       calls,
+      // A read costs one unit a call, as priced when none is set.
+      computeUnits: calls,
       rpcErrors: 1,
       refused: 0,
       upstreamErrors: 0,
@@ -57,12 +59,12 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
     await addMethodStats(db, [hourOf(today - 100 * DAY, 5, 1), hourOf(today + 12 * HOUR, 7, 3)]);
     const days = { from: new Date(tenDaysAgo), to: new Date(today + DAY), period: 'day' as const };
     const before = await readMethodStats(db, accountId, days);
-    expect(before).toEqual([expect.objectContaining({ calls: 107, errors: 4 })]);
+    expect(before).toEqual([expect.objectContaining({ calls: 107, computeUnits: 107, errors: 4 })]);
     // The hours of the same range hold the same figures, whichever way they are summed.
     const hours = { ...days, period: 'hour' as const };
     expect((await readMethodStats(db, accountId, hours))[0]).toEqual(before[0]);
     const oneKey = await readMethodStats(db, accountId, { ...days, apiKeyId: OTHER_KEY });
-    expect(oneKey[0]).toMatchObject({ calls: 60, errors: 1 });
+    expect(oneKey[0]).toMatchObject({ calls: 60, computeUnits: 60, errors: 1 });
     expect(percentile(oneKey[0]?.latency ?? [], 0.5)).toBeCloseTo(40, -1);
 
     await Promise.all([keepInsight(db, now), keepInsight(db, now)]);
@@ -72,7 +74,7 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
     ]);
     const kept = await db
       .selectFrom('rpc_method_stats')
-      .select(['period', 'period_start', 'api_key_id', 'network', 'calls'])
+      .select(['period', 'period_start', 'api_key_id', 'network', 'calls', 'compute_units'])
       .where('account_id', '=', accountId)
       .orderBy('period_start')
       .orderBy('period')
@@ -87,6 +89,7 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
       r.network,
     ];
     const ETH = 'ethereum/mainnet';
+    expect(kept.every((r) => r.compute_units === r.calls)).toBe(true);
     expect(kept.map((r) => [...row(r), Number(r.calls)])).toEqual([
       // Weeks start on Mondays: 2026-06-15 and 2026-06-29. A day is also kept over all networks ('*').
       ['week', '2026-06-15T00', ALL_KEYS, ETH, 100],
@@ -118,6 +121,7 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
       ...hourOf(hour, calls, latencyMs),
       network: 'base/mainnet',
       method,
+      computeUnits: method === 'eth_call' ? 5 * calls : 0,
     });
     await addMethodStats(db, [
       on(day + HOUR, 'eth_call', 10, 2),
@@ -131,10 +135,10 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
       network: 'base/mainnet',
     });
     const iso = (d: Date) => d.toISOString().slice(0, 10);
-    expect(series.byMethod.map((p) => [iso(p.time), p.method, p.calls, p.errors])).toEqual([
-      ['2026-05-04', 'eth_call', 10, 1],
-      ['2026-05-04', 'eth_chainId', 30, 1],
-      ['2026-05-05', 'eth_call', 5, 1],
+    expect(series.byMethod.map((p) => [iso(p.time), p.method, p.calls, p.errors, p.computeUnits])).toEqual([
+      ['2026-05-04', 'eth_call', 10, 1, 50],
+      ['2026-05-04', 'eth_chainId', 30, 1, 0],
+      ['2026-05-05', 'eth_call', 5, 1, 25],
     ]);
     const total = (h: number[]) => h.reduce((a, b) => a + b, 0);
     expect(series.latency.map((p) => [iso(p.time), total(p.latency)])).toEqual([
@@ -151,10 +155,10 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
       to: new Date(day + 2 * DAY),
       period: 'day',
     });
-    expect(everyNetwork.byMethod.map((p) => [iso(p.time), p.method, p.calls, p.errors])).toEqual([
-      ['2026-05-04', 'eth_call', 16, 2],
-      ['2026-05-04', 'eth_chainId', 30, 1],
-      ['2026-05-05', 'eth_call', 5, 1],
+    expect(everyNetwork.byMethod.map((p) => [iso(p.time), p.method, p.calls, p.errors, p.computeUnits])).toEqual([
+      ['2026-05-04', 'eth_call', 16, 2, 80],
+      ['2026-05-04', 'eth_chainId', 30, 1, 0],
+      ['2026-05-05', 'eth_call', 5, 1, 25],
     ]);
     expect(everyNetwork.latency.map((p) => [iso(p.time), total(p.latency)])).toEqual([
       ['2026-05-04', 46],
@@ -166,10 +170,10 @@ describe.each(testDatabases)('the gateway’s figures kept on $name', (database)
       to: new Date(day + 2 * DAY),
       period: 'day',
     });
-    expect(methods.map((m) => [m.method, m.network, m.calls])).toEqual([
-      ['eth_chainId', 'base/mainnet', 30],
-      ['eth_call', 'base/mainnet', 15],
-      ['eth_call', 'bsc/mainnet', 6],
+    expect(methods.map((m) => [m.method, m.network, m.calls, m.computeUnits])).toEqual([
+      ['eth_chainId', 'base/mainnet', 30, 0],
+      ['eth_call', 'base/mainnet', 15, 75],
+      ['eth_call', 'bsc/mainnet', 6, 30],
     ]);
   });
 

@@ -11,6 +11,8 @@ export interface MethodStatCount {
   /** The hour's start, ms since the epoch. */
   hour: number;
   calls: number;
+  /** The calls' compute units. */
+  computeUnits: number;
   /** JSON-RPC error answers. */
   rpcErrors: number;
   /** Calls refused with an HTTP 4xx (limits, the key's rules). */
@@ -40,6 +42,7 @@ interface Row {
   start: number;
   period: 'hour' | 'day' | 'week';
   calls: number;
+  computeUnits: number;
   rpcErrors: number;
   refused: number;
   upstreamErrors: number;
@@ -72,6 +75,7 @@ function rowsOf(counts: MethodStatCount[]): Row[] {
       return;
     }
     known.calls += row.calls;
+    known.computeUnits += row.computeUnits;
     known.rpcErrors += row.rpcErrors;
     known.refused += row.refused;
     known.upstreamErrors += row.upstreamErrors;
@@ -105,6 +109,7 @@ export async function addMethodStats(db: Db, counts: MethodStatCount[]): Promise
         network: r.network,
         method: r.method,
         calls: r.calls,
+        compute_units: r.computeUnits,
         rpc_errors: r.rpcErrors,
         refused: r.refused,
         upstream_errors: r.upstreamErrors,
@@ -114,6 +119,7 @@ export async function addMethodStats(db: Db, counts: MethodStatCount[]): Promise
     .onConflict((oc) =>
       oc.columns(['account_id', 'period', 'api_key_id', 'period_start', 'network', 'method']).doUpdateSet({
         calls: sql`rpc_method_stats.calls + excluded.calls`,
+        compute_units: sql`rpc_method_stats.compute_units + excluded.compute_units`,
         rpc_errors: sql`rpc_method_stats.rpc_errors + excluded.rpc_errors`,
         refused: sql`rpc_method_stats.refused + excluded.refused`,
         upstream_errors: sql`rpc_method_stats.upstream_errors + excluded.upstream_errors`,
@@ -135,20 +141,22 @@ export interface MethodStatsFilter {
 }
 
 /**
- * Figures summed over a filter's rows: calls, errors (the method's own: JSON-RPC errors and the
- * nodes' failures), calls the gateway refused (the key's rules and limits, bad requests: HTTP 4xx),
- * and the merged latency histogram.
+ * Figures summed over a filter's rows: calls, their compute units, errors (the method's own:
+ * JSON-RPC errors and the nodes' failures), calls the gateway refused (the key's rules and limits,
+ * bad requests: HTTP 4xx), and the merged latency histogram.
  */
 export interface SummedStats {
   calls: number;
+  computeUnits: number;
   errors: number;
   refused: number;
   latency: number[];
 }
 
-/** Calls, errors and the histograms summed: packed (packCounts), one numeric sum per row, not one per bucket. */
+/** Calls, units, errors and the histograms summed: packed (packCounts), one numeric sum per row, not one per bucket. */
 const summed = () => [
   sql<string>`sum(s.calls)::text`.as('calls'),
+  sql<string>`sum(s.compute_units)::text`.as('computeUnits'),
   sql<string>`sum(s.rpc_errors + s.upstream_errors)::text`.as('errors'),
   sql<string>`sum(s.refused)::text`.as('refused'),
   sql<string | null>`sum(s.latency)::text`.as('latency'),
@@ -156,8 +164,15 @@ const summed = () => [
 
 const latencyOf = (r: { latency: string | null }) => unpackCounts(r.latency ?? '0');
 
-const toSummed = (r: { calls: string; errors: string; refused: string; latency: string | null }): SummedStats => ({
+const toSummed = (r: {
+  calls: string;
+  computeUnits: string;
+  errors: string;
+  refused: string;
+  latency: string | null;
+}): SummedStats => ({
   calls: Number(r.calls),
+  computeUnits: Number(r.computeUnits),
   errors: Number(r.errors),
   refused: Number(r.refused),
   latency: latencyOf(r),
@@ -228,8 +243,19 @@ export async function readMethodStats(
   return rows.map((r) => ({ method: r.method, network: r.network, ...toSummed(r) }));
 }
 
+/** One method's figures of one hour or day in a chart. */
+export interface MethodPoint {
+  time: Date;
+  method: string;
+  calls: number;
+  errors: number;
+  refused: number;
+  computeUnits: number;
+}
+
 /**
- * An account's figures per hour or day: calls and errors per method, and latency over all methods.
+ * An account's figures per hour or day: calls, errors and compute units per method, and latency
+ * over all methods.
  * One row per hour or day, its methods' figures joined in one text: a few hundred points read as
  * rows cost PGlite about 12 µs each, more than summing them. Method names hold neither a space nor
  * a comma (methodName).
@@ -239,7 +265,7 @@ export async function readMethodSeries(
   accountId: string,
   filter: MethodStatsFilter,
 ): Promise<{
-  byMethod: Array<{ time: Date; method: string; calls: number; errors: number; refused: number }>;
+  byMethod: MethodPoint[];
   latency: Array<{ time: Date; latency: number[] }>;
 }> {
   const perMethod = matching(db, accountId, filter, { allNetworks: true })
@@ -249,6 +275,7 @@ export async function readMethodSeries(
       sql<string>`sum(s.calls)`.as('calls'),
       sql<string>`sum(s.rpc_errors + s.upstream_errors)`.as('errors'),
       sql<string>`sum(s.refused)`.as('refused'),
+      sql<string>`sum(s.compute_units)`.as('units'),
       sql<string>`sum(s.latency)`.as('latency'),
     ])
     .groupBy(['s.period_start', 's.method']);
@@ -257,19 +284,26 @@ export async function readMethodSeries(
     .select([
       'm.time',
       sql<string | null>`sum(m.latency)::text`.as('latency'),
-      sql<string>`string_agg(m.method || ' ' || m.calls || ' ' || m.errors || ' ' || m.refused, ',' order by m.method)`.as(
+      sql<string>`string_agg(m.method || ' ' || m.calls || ' ' || m.errors || ' ' || m.refused || ' ' || m.units, ',' order by m.method)`.as(
         'methods',
       ),
     ])
     .groupBy('m.time')
     .orderBy('m.time')
     .execute();
-  const byMethod: Array<{ time: Date; method: string; calls: number; errors: number; refused: number }> = [];
+  const byMethod: MethodPoint[] = [];
   for (const row of rows) {
     const time = new Date(row.time);
     for (const figures of row.methods.split(',')) {
-      const [method = '', calls, errors, refused] = figures.split(' ');
-      byMethod.push({ time, method, calls: Number(calls), errors: Number(errors), refused: Number(refused) });
+      const [method = '', calls, errors, refused, units] = figures.split(' ');
+      byMethod.push({
+        time,
+        method,
+        calls: Number(calls),
+        errors: Number(errors),
+        refused: Number(refused),
+        computeUnits: Number(units),
+      });
     }
   }
   return { byMethod, latency: rows.map((r) => ({ time: new Date(r.time), latency: latencyOf(r) })) };

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { JwtVerifier } from './key-jwt.ts';
+import type { OwnLimits } from './key-limits.ts';
 import { KeyPolicy } from './key-policy.ts';
 import { findGatewayKeys, findGatewayKeyVersions, type GatewayKeyRow } from './keys.store.ts';
 
@@ -24,7 +25,8 @@ export interface KeyState {
   jwt: JwtVerifier | null;
   /** The key's allowed origins, addresses, methods and contracts; null when it has none. */
   policy: KeyPolicy | null;
-  limits: { requestsPerSecond: number | null; requestsPerDay: number | null };
+  /** The key's own limits in calls and in compute units. */
+  limits: OwnLimits;
 }
 
 interface Entry {
@@ -57,7 +59,12 @@ function toState(row: GatewayKeyRow, accountEnabled: boolean): KeyState {
     expiresAt: row.expiresAt?.getTime() ?? null,
     jwt: row.jwtRequired ? new JwtVerifier(row.jwtKeys) : null,
     policy: KeyPolicy.of(row),
-    limits: { requestsPerSecond: row.requestsPerSecond, requestsPerDay: row.requestsPerDay },
+    limits: {
+      requestsPerSecond: row.requestsPerSecond,
+      requestsPerDay: row.requestsPerDay,
+      computeUnitsPerSecond: row.computeUnitsPerSecond,
+      computeUnitsPerDay: row.computeUnitsPerDay,
+    },
   };
 }
 

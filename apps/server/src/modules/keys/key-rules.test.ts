@@ -75,6 +75,8 @@ describe.each(testDatabases)('keys locked down by their own rules, on $name', (d
       allowedContracts: [],
       requestsPerSecond: null,
       requestsPerDay: null,
+      computeUnitsPerSecond: null,
+      computeUnitsPerDay: null,
       jwtRequired: false,
       jwtPublicKeys: [],
       expiresAt: null,

@@ -35,6 +35,9 @@ export function readSettingsChange(body: UpdateApiKeySettingsBody, ceilings: Lim
   const limits = [
     ['requestsPerSecond', 'Requests per second', ceilings.perSecond],
     ['requestsPerDay', 'Requests per day', ceilings.perDay],
+    // Compute units have no deployment ceiling: the schema's bounds are all there is.
+    ['computeUnitsPerSecond', 'Compute units per second', 0],
+    ['computeUnitsPerDay', 'Compute units per day', 0],
   ] as const;
   for (const [field, label, ceiling] of limits) {
     const value = body[field];

@@ -164,6 +164,8 @@ export interface StoredKeySettings {
   allowedContracts: string[];
   requestsPerSecond: number | null;
   requestsPerDay: number | null;
+  computeUnitsPerSecond: number | null;
+  computeUnitsPerDay: number | null;
   jwtRequired: boolean;
   expiresAt: Date | null;
 }
@@ -182,6 +184,8 @@ const settingsColumns = [
   'allowed_contracts',
   'requests_per_second',
   'requests_per_day',
+  'compute_units_per_second',
+  'compute_units_per_day',
   'jwt_required',
   'expires_at',
 ] as const;
@@ -193,6 +197,8 @@ type SettingsRow = {
   allowed_contracts: string[];
   requests_per_second: number | null;
   requests_per_day: number | null;
+  compute_units_per_second: number | null;
+  compute_units_per_day: number | null;
   jwt_required: boolean;
   expires_at: Date | null;
 };
@@ -204,6 +210,8 @@ const toSettings = (r: SettingsRow): StoredKeySettings => ({
   allowedContracts: r.allowed_contracts,
   requestsPerSecond: r.requests_per_second,
   requestsPerDay: r.requests_per_day,
+  computeUnitsPerSecond: r.compute_units_per_second,
+  computeUnitsPerDay: r.compute_units_per_day,
   jwtRequired: r.jwt_required,
   expiresAt: r.expires_at,
 });
@@ -251,6 +259,8 @@ export async function updateKeySettings(db: Db, keyId: string, patch: Partial<St
       allowed_contracts: json(patch.allowedContracts),
       requests_per_second: patch.requestsPerSecond,
       requests_per_day: patch.requestsPerDay,
+      compute_units_per_second: patch.computeUnitsPerSecond,
+      compute_units_per_day: patch.computeUnitsPerDay,
       jwt_required: patch.jwtRequired,
       expires_at: patch.expiresAt,
       updated_at: sql`now()`,

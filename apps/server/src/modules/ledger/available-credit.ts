@@ -7,7 +7,7 @@ import { unbilledUsageOf } from '../usage/index.ts';
  * `accounts.id`, ...), as decimal text:
  * - the balance is the sum of the completed transactions;
  * - the pending amount (positive) is what will be taken but is not yet posted: pending
- *   withdrawals, and metered usage the billing job has not yet charged (usage × its unit price);
+ *   withdrawals, and metered usage the billing job has not yet charged (its compute units × their unit price);
  * - the available credit is the balance minus the pending amount (spec A §9).
  * The ledger's sums are kept per account by triggers, in the same transaction as its rows
  * (account_ledger_totals, migration 0011): reading them costs one row however long the ledger.

@@ -3,7 +3,16 @@ import { keyOf, plainId } from './call-encoding.ts';
 import type { ChainHead } from './chain-head.ts';
 import type { FilterIds } from './filter-ids.ts';
 import { freshnessOf } from './freshness.ts';
-import { filterLogsRefusal, filterRange, type LogFilter, logsRangeRefusal, readLogFilter } from './logs-guard.ts';
+import {
+  type BlockRange,
+  blocksOf,
+  filterLogsRange,
+  filterRange,
+  type LogFilter,
+  logsRange,
+  rangeRefusal,
+  readLogFilter,
+} from './logs-guard.ts';
 import { type PlannedCall, type RequestPlan, refuseCall, resultJson } from './request-plan.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { idOf } from './rpc-request.ts';
@@ -67,6 +76,7 @@ export class CallPlanner {
         if (hit !== undefined) {
           item.answer = resultJson(idOf(call), hit);
           item.errorCode = null;
+          item.cached = true;
         }
       }
     }
@@ -100,22 +110,27 @@ export class CallPlanner {
   /**
    * Ranges past RPC_GET_LOGS_MAX_RANGE refused (a tag or a missing end read as the head): an
    * eth_getLogs or eth_newFilter filter's, and for eth_getFilterLogs the blocks its filter covers
-   * up to the head now. A new filter's blocks are read here, to go in its id.
+   * up to the head now. A new filter's blocks are read here, to go in its id. Each range's blocks
+   * price its call (a cache hit's too).
    */
   private async guardRanges(items: PlannedCall[]): Promise<void> {
     const head = () => this.head.head();
     const maxRange = this.logsMaxRange;
     for (const item of items) {
-      if (item.answer !== undefined) continue;
-      let refused: string | null = null;
+      // Refused already (units 0), or answered from the cache (still priced by its blocks).
+      if (item.units === 0 && item.answer !== undefined) continue;
+      let range: BlockRange | null = null;
       if (item.rule.filterId === 'names') {
-        if (item.filterRange) refused = await filterLogsRefusal(item.filterRange, maxRange, head);
-      } else {
-        const filter = (item.params as [LogFilter])[0];
-        refused = await logsRangeRefusal(filter, maxRange, head);
-        if (!refused && item.rule.filterId === 'creates') item.filterRange = await filterRange(filter, head);
-      }
+        if (item.filterRange) range = await filterLogsRange(item.filterRange, head);
+      } else range = await logsRange((item.params as [LogFilter])[0], head);
+      // Its blocks price it (eth_getLogs, eth_getFilterLogs).
+      item.blocks = blocksOf(range);
+      if (item.answer !== undefined) continue;
+      const refused = rangeRefusal(range, maxRange);
       if (refused) refuseCall(item, RpcErrorCodes.limitExceeded, refused);
+      else if (item.rule.filterId === 'creates') {
+        item.filterRange = await filterRange((item.params as [LogFilter])[0], head);
+      }
     }
   }
 }

@@ -102,12 +102,35 @@ type Head = () => Promise<bigint | undefined>;
  * names one block by hash, or cannot be worked out here (the node then answers as it would).
  */
 export async function logsRangeRefusal(filter: LogFilter, maxRange: number, head: Head): Promise<string | null> {
+  return maxRange <= 0 ? null : rangeRefusal(await logsRange(filter, head), maxRange);
+}
+
+/** A range's blocks past the limit: the refusal's message, else null. */
+export function rangeRefusal(range: BlockRange | null, maxRange: number): string | null {
+  if (maxRange <= 0 || range === null) return null;
+  const { from, to } = range;
+  return to - from + 1n > BigInt(maxRange) ? RpcMessages.logsRangeTooLarge(from, to, maxRange) : null;
+}
+
+/** The blocks of a range, first and last. */
+export interface BlockRange {
+  from: bigint;
+  to: bigint;
+}
+
+/** The number of blocks of a range (null: not worked out), for its price. */
+export const blocksOf = (range: BlockRange | null): bigint | null => (range ? range.to - range.from + 1n : null);
+
+/**
+ * An eth_getLogs (or eth_newFilter) filter's blocks, its tags read against the head: null when it
+ * names one block by hash or its range cannot be worked out here (an end unknown, or from past to).
+ */
+export async function logsRange(filter: LogFilter, head: Head): Promise<BlockRange | null> {
   // A null blockHash is no hash to a Go node: the range still applies.
-  if (maxRange <= 0 || (filter.blockHash !== undefined && filter.blockHash !== null)) return null;
+  if (filter.blockHash !== undefined && filter.blockHash !== null) return null;
   const from = await resolve(filter.fromBlock, head);
   const to = await resolve(filter.toBlock, head);
-  if (from === null || to === null || from > to) return null;
-  return to - from + 1n > BigInt(maxRange) ? RpcMessages.logsRangeTooLarge(from, to, maxRange) : null;
+  return from === null || to === null || from > to ? null : { from, to };
 }
 
 async function resolve(block: unknown, head: Head): Promise<bigint | null> {
@@ -140,10 +163,13 @@ export async function filterRange(filter: LogFilter, head: Head): Promise<Filter
 
 /** eth_getFilterLogs of a filter of `range`: its blocks up to the head now, past the limit, or null. */
 export async function filterLogsRefusal(range: FilterRange, maxRange: number, head: Head): Promise<string | null> {
-  if (maxRange <= 0) return null;
+  return maxRange <= 0 ? null : rangeRefusal(await filterLogsRange(range, head), maxRange);
+}
+
+/** The blocks eth_getFilterLogs scans for a filter of `range`: up to the head now (null: not worked out). */
+export async function filterLogsRange(range: FilterRange, head: Head): Promise<BlockRange | null> {
   const to = range.to ?? (await head());
-  if (to === undefined || range.from > to) return null;
-  return to - range.from + 1n > BigInt(maxRange) ? RpcMessages.logsRangeTooLarge(range.from, to, maxRange) : null;
+  return to === undefined || range.from > to ? null : { from: range.from, to };
 }
 
 /** More logs than the limit in an answer: the refusal's message, else null. */

@@ -4,9 +4,11 @@ import type { KeyLimits, KeyRequest } from '../keys/index.ts';
 import type { MethodPolicy } from './method-policy.ts';
 import type { AnswerOptions, GatewayAnswer, NetworkGateway } from './network-gateway.ts';
 import { UpstreamError } from './node-answer.ts';
-import { type RequestPlan, screenCalls } from './request-plan.ts';
+import type { PriceBook } from './price-book.ts';
+import { type PlannedCall, type RequestPlan, screenCalls } from './request-plan.ts';
 import type { Caller } from './rpc-request.ts';
 import { type ParsedRpcBody, parseRpcBody, RpcRefusal } from './rpc-request.ts';
+import type { SpendingGuard } from './spending-guard.ts';
 import type { StatusHours } from './status-hours.ts';
 import type { UsageMeter } from './usage-meter.ts';
 
@@ -29,6 +31,8 @@ export interface PipelineParts {
   policy: MethodPolicy;
   limits: KeyLimits;
   meter: UsageMeter;
+  prices: PriceBook;
+  spending: SpendingGuard;
   insight: GatewayInsight;
   networks: ReadonlyMap<string, NetworkGateway>;
   hours: StatusHours;
@@ -56,7 +60,10 @@ export class RpcPipeline {
       parsed = this.parse(text);
       const plan = this.screen(exchange, parsed);
       passing = plan.passing;
-      if (plan.passing > 0 && this.parts.limits.applies(exchange.caller.key.limits)) await this.limit(exchange, plan);
+      if (plan.passing > 0) {
+        this.cap(exchange, plan);
+        if (this.parts.limits.applies(exchange.caller.key.limits)) await this.limit(exchange, plan);
+      }
       const gateway = this.network(exchange, parsed);
       const planning = gateway.plan(plan, exchange.local !== undefined);
       if (planning) await planning;
@@ -82,13 +89,21 @@ export class RpcPipeline {
   /** screen: the method policy and the key's allowed methods and contracts, call by call. */
   private screen(exchange: Exchange, parsed: ParsedRpcBody): RequestPlan {
     const { caller } = exchange;
-    return screenCalls(caller.accountId, parsed, this.parts.policy, caller.key.policy);
+    return screenCalls(caller.accountId, parsed, this.parts.policy, caller.key.policy, this.unitsOf);
+  }
+
+  private readonly unitsOf = (item: PlannedCall) => this.parts.prices.unitsOf(item);
+
+  /** cap: the account's monthly spending cap (HTTP 402 once this month's usage reaches it). */
+  private cap(exchange: Exchange, plan: RequestPlan): void {
+    const refused = this.parts.spending.refusal(exchange.caller.accountId);
+    if (refused) throw new RpcRefusal(402, RpcErrorCodes.spendingCap, refused, plan.parsed.id);
   }
 
   /** limit: the key's rates, for the calls that passed the screen (HTTP 429 with Retry-After past one). */
   private async limit(exchange: Exchange, plan: RequestPlan): Promise<void> {
     const { caller } = exchange;
-    const refused = await this.parts.limits.count(caller.apiKeyId, caller.key.limits, plan.passing);
+    const refused = await this.parts.limits.count(caller.apiKeyId, caller.key.limits, plan.passing, plan.computeUnits);
     if (refused) {
       throw new RpcRefusal(429, RpcErrorCodes.rateLimited, refused.message, plan.parsed.id, {
         'retry-after': String(refused.retryAfterSeconds),
@@ -118,14 +133,32 @@ export class RpcPipeline {
   }
 
   /**
-   * meter: every call past the screen is the customer's, answered from the cache or by a node alike
-   * (and an answered call of its network's hour, for the Status page).
+   * meter: every call past the screen is the customer's, answered from the cache or by a node alike,
+   * priced by its compute units (those the gateway refused or failed cost nothing); and an answered
+   * call of its network's hour, for the Status page.
    */
   private meter(exchange: Exchange, plan: RequestPlan): void {
     if (plan.passing === 0) return;
     const { caller, network } = exchange;
-    this.parts.meter.count(caller.accountId, caller.apiKeyId, network.resource, plan.passing);
+    this.charge(caller, network, plan.passing, this.parts.prices.costOf(plan));
     this.parts.hours.count(network.path, plan.passing, 0);
+  }
+
+  /** Counts calls and their compute units in the account's usage and against its spending cap. */
+  charge(caller: Caller, network: RpcNetwork, calls: number, units: number): void {
+    const { meter, prices, spending } = this.parts;
+    meter.count(caller.accountId, caller.apiKeyId, network.resource, calls, units);
+    if (units > 0) spending.spent(caller.accountId, units * prices.unitPrice(network.resource));
+  }
+
+  /** Whether an account's subscriptions are paused: past its spending cap, their notifications are held back. */
+  paused(caller: Caller): boolean {
+    return this.parts.spending.refusal(caller.accountId) !== null;
+  }
+
+  /** A subscription's notification sent: one call, priced by its size. */
+  notified(caller: Caller, network: RpcNetwork, bytes: number): void {
+    this.charge(caller, network, 1, this.parts.prices.notificationUnits(bytes));
   }
 
   /**
@@ -174,6 +207,7 @@ export class RpcPipeline {
       undefined,
       requestChars,
       failure,
+      plan.calls.map((item) => item.units),
     );
   }
 

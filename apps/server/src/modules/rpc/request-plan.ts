@@ -20,6 +20,15 @@ export interface PlannedCall {
   /** What goes upstream instead of the caller's params (a logs filter as read, a node's filter id). */
   params?: unknown;
   freshness: Freshness;
+  /**
+   * Its compute units by its class (price-book.ts), set at the screen; 0 once the gateway refused
+   * or failed it (refuseCall), or kept it back.
+   */
+  units: number;
+  /** Answered from the response cache. */
+  cached?: boolean;
+  /** eth_getLogs and eth_getFilterLogs: the blocks its range spans as the guard read them (null: not worked out). */
+  blocks?: bigint | null;
   cacheKey?: string;
   /** A log filter's blocks: read now for eth_newFilter (kept in its id), from its id for eth_getFilterLogs. */
   filterRange?: FilterRange | null;
@@ -41,6 +50,8 @@ export interface RequestPlan {
   calls: PlannedCall[];
   /** Calls past the screen: counted against the key's limits and metered. */
   passing: number;
+  /** Their compute units by class, as the screen priced them (what a key's compute unit limits count). */
+  computeUnits: number;
   /** Calls the key's own rules refused (HTTP 403 when nothing else passes). */
   refusedByKey: number;
   /**
@@ -62,24 +73,28 @@ export const errorJson = (id: unknown, code: number, message: string) =>
 export function refuseCall(item: PlannedCall, code: number, message: string): void {
   item.answer = errorJson(idOf(item.call), code, message);
   item.errorCode = code;
+  item.units = 0;
 }
 
 /**
  * The screen stage: each call's row of the table of methods, and the gateway's answer to those the
  * method policy or the key's own rules (allowed methods and contracts) keep back: never sent
- * upstream, never metered, never counted against the key's limits.
+ * upstream, never metered, never counted against the key's limits. The others are priced by
+ * `unitsOf`.
  */
 export function screenCalls(
   accountId: string,
   parsed: ParsedRpcBody,
   policy: MethodPolicy,
   keyPolicy: KeyPolicy | null,
+  unitsOf: (item: PlannedCall) => number,
 ): RequestPlan {
   const calls: PlannedCall[] = [];
   let passing = 0;
   let refusedByKey = 0;
+  let computeUnits = 0;
   for (const call of parsed.requests) {
-    const item: PlannedCall = { call, rule: rpcMethodRule(call.method), freshness: NEVER };
+    const item: PlannedCall = { call, rule: rpcMethodRule(call.method), freshness: NEVER, units: 0 };
     calls.push(item);
     const verdict = policy.verdict(call.method);
     const byKey = verdict === 'refuse' || keyPolicy === null ? null : keyPolicy.callRefusal(call);
@@ -92,8 +107,13 @@ export function screenCalls(
     } else if (verdict === 'no-accounts') {
       item.answer = resultJson(idOf(call), '[]');
       item.errorCode = null;
-    } else passing += 1;
+    } else {
+      passing += 1;
+      item.units = unitsOf(item);
+      computeUnits += item.units;
+    }
   }
   const checkedParams = keyPolicy !== null;
-  return { accountId, parsed, calls, passing, refusedByKey, checkedParams, route: passing === 0 ? 'none' : 'as-sent' };
+  const route = passing === 0 ? 'none' : 'as-sent';
+  return { accountId, parsed, calls, passing, computeUnits, refusedByKey, checkedParams, route };
 }

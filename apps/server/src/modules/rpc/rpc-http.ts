@@ -32,22 +32,24 @@ const PREFLIGHT = {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The networks' status (GET /api/v1.0/rpc/status): a console call under the base path, not a gateway call. */
-const STATUS_PATH = endpoints.rpc.status.path;
+/**
+ * The networks' status and the prices (GET /api/v1.0/rpc/status, /pricing): console calls under the
+ * base path, not gateway calls.
+ */
+const CONSOLE_PATHS = [endpoints.rpc.status.path, endpoints.rpc.pricing.path];
+
+const isPath = (url: string, path: string) =>
+  url.startsWith(path) && (url.length === path.length || url[path.length] === '?');
 
 /**
  * The gateway's requests: anything under the RPC base path (a POST, a preflight, or another method
- * it answers with how to call it) but a GET of the networks' status. A WebSocket upgrade never comes
- * here: the server hands it over apart.
+ * it answers with how to call it) but a GET of the networks' status or the prices. A WebSocket
+ * upgrade never comes here: the server hands it over apart.
  */
 export const isGatewayRequest = (request: IncomingMessage): boolean => {
   const url = request.url ?? '';
   if (!url.startsWith(PREFIX)) return false;
-  return !(
-    request.method === 'GET' &&
-    url.startsWith(STATUS_PATH) &&
-    (url.length === STATUS_PATH.length || url[STATUS_PATH.length] === '?')
-  );
+  return !(request.method === 'GET' && CONSOLE_PATHS.some((path) => isPath(url, path)));
 };
 
 /** A path part as the router decoded it, or as sent when it does not decode. */

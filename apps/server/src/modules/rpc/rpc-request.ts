@@ -3,6 +3,9 @@ import type { Db } from '../../db/database.ts';
 import type { MethodRun } from '../insight/index.ts';
 import type { EnabledAccounts, KeyState } from '../keys/index.ts';
 
+/** Of these accounts, those with a monthly spending cap, and the cap (decimal text): the accounts module's answer. */
+export type SpendingCaps = (db: Db, accountIds: string[]) => Promise<Map<string, string>>;
+
 /**
  * What the gateway asks of the accounts module, handed in by the composition root: which accounts
  * may be served (not suspended), and the suspension rule to run once counted usage is written.
@@ -10,6 +13,8 @@ import type { EnabledAccounts, KeyState } from '../keys/index.ts';
 export interface GatewayAccounts {
   enabled: EnabledAccounts;
   refreshBillingStatus(db: Db, accountIds: string[]): Promise<unknown>;
+  /** Of these accounts, those with a monthly spending cap, and the cap (decimal text). */
+  spendingCaps: SpendingCaps;
 }
 
 /** Who a request is from, once its key is checked. */

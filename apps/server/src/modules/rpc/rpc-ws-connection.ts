@@ -25,6 +25,12 @@ export interface Reply {
 }
 
 /** An answer to come, in the order of the messages. */
+/** What a connection asks before it sends a notification, and tells once it has (the pipeline's cap and meter). */
+export interface Notifications {
+  paused(connection: RpcConnection): boolean;
+  sent(connection: RpcConnection, bytes: number): void;
+}
+
 export interface Slot {
   done: boolean;
   answer: Reply | null;
@@ -52,10 +58,12 @@ export class RpcConnection implements Subscriber {
     public caller: Caller,
     readonly request: KeyRequest,
     readonly network: RpcNetwork,
-    private readonly onNotified: (connection: RpcConnection) => void,
+    private readonly notifications: Notifications,
   ) {}
 
   deliver(subscription: string, message: Buffer): void {
+    // Past the account's spending cap its subscriptions are paused, not cut: what comes meanwhile is not sent.
+    if (this.notifications.paused(this)) return;
     if (!this.announced.has(subscription)) {
       const held = this.early.get(subscription);
       if (held) held.push(message);
@@ -63,7 +71,7 @@ export class RpcConnection implements Subscriber {
       this.hold(message.length);
       return;
     }
-    if (this.send(message)) this.onNotified(this);
+    if (this.send(message)) this.notifications.sent(this, message.length);
   }
 
   /** Counts bytes held for the client (negative: let go); past the bound the client is closed. */
@@ -81,7 +89,7 @@ export class RpcConnection implements Subscriber {
       this.announced.add(subscription);
       for (const message of this.early.get(subscription) ?? []) {
         this.hold(-message.length);
-        if (this.send(message)) this.onNotified(this);
+        if (this.send(message)) this.notifications.sent(this, message.length);
       }
       this.early.delete(subscription);
     }

@@ -149,9 +149,11 @@ export class RpcWebSockets {
 
   private open(socket: WebSocket, admitted: Admitted): void {
     const { caller, keyRequest, network } = admitted;
-    const meter = (connection: RpcConnection) =>
-      this.rpc.meter.count(connection.caller.accountId, connection.caller.apiKeyId, network.resource, 1);
-    const connection = new RpcConnection(socket, caller, keyRequest, network, meter);
+    const { pipeline } = this.rpc;
+    const connection = new RpcConnection(socket, caller, keyRequest, network, {
+      paused: (c) => pipeline.paused(c.caller),
+      sent: (c, bytes) => pipeline.notified(c.caller, network, bytes),
+    });
     this.connections.add(connection);
     let mine = this.byKey.get(caller.apiKeyId);
     if (!mine) {

@@ -17,8 +17,10 @@ import { NetworkGateway } from './network-gateway.ts';
 import { NetworkStatus } from './network-status.ts';
 import { UpstreamError } from './node-answer.ts';
 import { RpcPipeline } from './pipeline.ts';
+import { PriceBook } from './price-book.ts';
 import type { CacheFigures } from './response-cache.ts';
 import { type Caller, type GatewayAccounts, RpcRefusal } from './rpc-request.ts';
+import { SpendingGuard } from './spending-guard.ts';
 import { StatusHours } from './status-hours.ts';
 import { type SubscriptionFigures, SubscriptionHub } from './subscription-hub.ts';
 import { NetworkUpstreams } from './upstreams.ts';
@@ -44,6 +46,10 @@ const CACHE_DEPTHS: Record<RpcNetwork['path'], number> = {
   'aurora/mainnet': 10,
   'aurora/testnet': 10,
 };
+
+/** How often each process reads the prices, and the spending caps with the month's spend across the processes. */
+const PRICES_READ_MS = 5_000;
+const SPENDING_SYNC_MS = 1_000;
 
 /** How often each process logs its cache figures. */
 const CACHE_LOG_MS = 10 * 60_000;
@@ -72,6 +78,10 @@ export class RpcGateway {
   readonly statusHours: StatusHours;
   /** What customers see of the networks (GET /api/v1.0/rpc/status). */
   readonly status: NetworkStatus;
+  /** What calls cost (GET /api/v1.0/rpc/pricing), read from the database every few seconds. */
+  readonly prices: PriceBook;
+  /** The accounts' monthly spending caps. */
+  readonly spending: SpendingGuard;
   private readonly anvil: AnvilNodes;
   private readonly networks = new Map<string, NetworkGateway>();
   private readonly hubs = new Map<string, SubscriptionHub>();
@@ -93,6 +103,8 @@ export class RpcGateway {
   ) {
     this.keys = new KeyCache(db, accounts.enabled);
     this.meter = new UsageMeter(db, log, accounts.refreshBillingStatus);
+    this.prices = new PriceBook(db, log);
+    this.spending = new SpendingGuard(db, limiter, accounts.spendingCaps, log);
     this.insight = new GatewayInsight(db, log, config.RPC_INSIGHT);
     const limits = new KeyLimits(limiter, {
       perSecond: config.RPC_RATE_LIMIT_PER_SECOND,
@@ -157,6 +169,8 @@ export class RpcGateway {
       policy: new MethodPolicy(config.rpcBlockedMethods, config.rpcAllowedMethods),
       limits,
       meter: this.meter,
+      prices: this.prices,
+      spending: this.spending,
       insight: this.insight,
       networks: this.networks,
       hours: this.statusHours,
@@ -169,6 +183,8 @@ export class RpcGateway {
     this.meter.start(this.config.USAGE_FLUSH_SECONDS * 1000);
     this.insight.start(this.config.USAGE_FLUSH_SECONDS * 1000);
     this.statusHours.start(this.config.USAGE_FLUSH_SECONDS * 1000);
+    this.prices.start(PRICES_READ_MS);
+    this.spending.start(SPENDING_SYNC_MS);
     this.cacheLog = setInterval(() => this.logCacheFigures(), CACHE_LOG_MS);
     this.cacheLog.unref();
   }
@@ -359,7 +375,8 @@ export class RpcGateway {
   async close(): Promise<void> {
     clearInterval(this.cacheLog);
     this.keys.stop();
-    await Promise.all([this.meter.stop(), this.insight.stop(), this.statusHours.stop()]);
+    this.prices.stop();
+    await Promise.all([this.meter.stop(), this.insight.stop(), this.statusHours.stop(), this.spending.stop()]);
     for (const gateway of this.networks.values()) gateway.close();
     for (const hub of this.hubs.values()) hub.close();
     await Promise.all([...this.networks.values()].map((n) => n.upstreams.close()));

@@ -7,11 +7,11 @@ import type { GatewayAccounts } from './rpc-request.ts';
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** A gateway request's usage always has its key. */
-type KeyUsage = UsageCount & { apiKeyId: string };
+/** A gateway request's usage always has its key and its compute units. */
+type KeyUsage = UsageCount & { apiKeyId: string; computeUnits: number };
 
 /**
- * Counts gateway requests in memory per account, key, resource and day (UTC), and writes the
+ * Counts gateway calls and their compute units in memory per account, key, resource and day (UTC), and writes the
  * counts to the database every few seconds and at shutdown: no database write per request.
  * A failed write keeps its counts for the next one, so nothing counted is lost.
  */
@@ -30,9 +30,9 @@ export class UsageMeter {
   /** Calls counted per resource since the process started (the operator's metrics). */
   readonly totals = new Map<string, number>();
 
-  count(accountId: string, apiKeyId: string, resource: string, requests: number, at?: Date): void {
+  count(accountId: string, apiKeyId: string, resource: string, requests: number, units: number, at?: Date): void {
     this.totals.set(resource, (this.totals.get(resource) ?? 0) + requests);
-    this.add(accountId, apiKeyId, resource, at ? dayOf(at.getTime()) : this.today(), requests);
+    this.add(accountId, apiKeyId, resource, at ? dayOf(at.getTime()) : this.today(), requests, units);
   }
 
   private day = '';
@@ -48,19 +48,20 @@ export class UsageMeter {
     return this.day;
   }
 
-  private add(accountId: string, apiKeyId: string, resource: string, date: string, usage: number): void {
+  private add(accountId: string, apiKeyId: string, resource: string, date: string, usage: number, units: number): void {
     const counted = this.counts.get(apiKeyId);
     if (!counted) {
-      this.counts.set(apiKeyId, [{ accountId, apiKeyId, resource, date, usage }]);
+      this.counts.set(apiKeyId, [{ accountId, apiKeyId, resource, date, usage, computeUnits: units }]);
       return;
     }
     for (const entry of counted) {
       if (entry.resource === resource && entry.date === date && entry.accountId === accountId) {
         entry.usage += usage;
+        entry.computeUnits += units;
         return;
       }
     }
-    counted.push({ accountId, apiKeyId, resource, date, usage });
+    counted.push({ accountId, apiKeyId, resource, date, usage, computeUnits: units });
   }
 
   /** Requests counted and not yet written. */
@@ -83,7 +84,7 @@ export class UsageMeter {
     try {
       accounts = await addUsage(this.db, batch);
     } catch (error) {
-      for (const c of batch) this.add(c.accountId, c.apiKeyId, c.resource, c.date, c.usage);
+      for (const c of batch) this.add(c.accountId, c.apiKeyId, c.resource, c.date, c.usage, c.computeUnits);
       this.log.error({ err: error, records: batch.length }, 'usage could not be written; kept for the next flush');
       throw error;
     }

@@ -15,7 +15,7 @@ import { dayRange, parseNameList } from '../../http/query.ts';
 import { ok } from '../../http/reply.ts';
 import { route } from '../../http/route.ts';
 import { isKnownResource, listPrices } from './prices.store.ts';
-import { listUsage, usagePages } from './usage.store.ts';
+import { listUsage, recordUnits, usagePages } from './usage.store.ts';
 
 const describe = (resource: string) =>
   resource.startsWith('TOKEN_FORWARDING_')
@@ -27,6 +27,7 @@ const USAGE_CSV_HEADER = [
   'Description',
   'Resource',
   'Requests',
+  'Compute Units',
   'Unit price (USD)',
   'Price (USD)',
   'Status',
@@ -71,6 +72,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<UsageRoutesOptions> = async 
           describe(r.resource_name),
           r.resource_name,
           r.usage,
+          recordUnits(r.resource_name, r.usage, r.compute_units),
           plainDecimal(r.unit_price),
           plainDecimal(r.price),
           r.status,

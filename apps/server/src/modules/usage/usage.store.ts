@@ -1,8 +1,9 @@
-import type { ResourceUsageRecord } from '@ebs/contract';
+import { isForwardingResource, type ResourceUsageRecord } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { keysetPages, matchCount, pageRead, totalOf } from '../../db/paging.ts';
 import { unitPriceOf } from './prices.store.ts';
+import { usagePriceOf } from './usage-price.ts';
 
 /** Requests counted by the gateway for one account, key, resource and day (YYYY-MM-DD, UTC). */
 export interface UsageCount {
@@ -12,7 +13,23 @@ export interface UsageCount {
   resource: string;
   date: string;
   usage: number;
+  /**
+   * The calls' compute units, which the record is priced by. Null for token forwards, priced per
+   * forward (a forwarding resource keeps none whatever is given); null for an RPC resource counts
+   * one unit a call.
+   */
+  computeUnits: number | null;
 }
+
+/** The units a count adds to its record: none for token forwards. */
+const unitsOf = (c: UsageCount) => (isForwardingResource(c.resource) ? null : (c.computeUnits ?? c.usage));
+
+/**
+ * A record's compute units as the history shows them: null for token forwards; an RPC record
+ * written before compute units (none kept) counted one unit a call.
+ */
+export const recordUnits = (resource: string, usage: string, computeUnits: string | null): number | null =>
+  isForwardingResource(resource) ? null : Number(computeUnits ?? usage);
 
 /**
  * Adds counted requests to each day's open record, creating it at the resource's current price.
@@ -33,14 +50,21 @@ export async function addUsage(db: Db, counts: UsageCount[]): Promise<string[]> 
         resource_name: c.resource,
         date: c.date,
         usage: c.usage,
+        compute_units: unitsOf(c),
         unit_price: unitPriceOf(c.resource),
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['account_id', 'api_key_id', 'resource_name', 'date']).where('status', '=', 'PENDING').doUpdateSet({
-        usage: sql`account_resource_usage.usage + excluded.usage`,
-        updated_at: sql`now()`,
-      }),
+      oc
+        .columns(['account_id', 'api_key_id', 'resource_name', 'date'])
+        .where('status', '=', 'PENDING')
+        .doUpdateSet({
+          usage: sql`account_resource_usage.usage + excluded.usage`,
+          // A record opened by a process that kept no units counted one a call.
+          compute_units: sql`case when excluded.compute_units is null then account_resource_usage.compute_units
+          else coalesce(account_resource_usage.compute_units, account_resource_usage.usage) + excluded.compute_units end`,
+          updated_at: sql`now()`,
+        }),
     )
     .execute();
   return [...new Set(counts.map((c) => c.accountId))];
@@ -90,6 +114,7 @@ export function usagePages(db: Db, accountId: string, filter: Omit<UsageFilter, 
     resource_name: string;
     date: string;
     usage: string;
+    compute_units: string | null;
     status: string;
     unit_price: string;
     price: string;
@@ -109,9 +134,10 @@ export function usagePages(db: Db, accountId: string, filter: Omit<UsageFilter, 
         'm.resource_name',
         sql<string>`m.date::text`.as('date'),
         sql<string>`m.usage::text`.as('usage'),
+        sql<string | null>`m.compute_units::text`.as('compute_units'),
         'm.status',
         sql<string>`m.unit_price::text`.as('unit_price'),
-        sql<string>`(m.usage * m.unit_price)::text`.as('price'),
+        sql<string>`${usagePriceOf('m')}::text`.as('price'),
         'm.api_key_id',
         sql<string>`m.created_at::text`.as('at'),
       ])
@@ -160,8 +186,9 @@ export async function listUsage(
       'u.resource_name',
       sql<string>`u.date::text`.as('date'),
       sql<string>`u.usage::text`.as('usage'),
+      sql<string | null>`u.compute_units::text`.as('compute_units'),
       'u.status',
-      sql<string>`(u.usage * u.unit_price)::text`.as('price'),
+      sql<string>`${usagePriceOf('u')}::text`.as('price'),
       sql<string>`u.unit_price::text`.as('unit_price'),
       'u.api_key_id',
       'page.total',
@@ -182,6 +209,7 @@ export async function listUsage(
       resourceName: r.resource_name,
       date: r.date,
       usage: Number(r.usage),
+      computeUnits: recordUnits(r.resource_name, r.usage, r.compute_units),
       status: r.status,
       price: Number(r.price),
       unitPrice: Number(r.unit_price),
@@ -213,7 +241,7 @@ export interface UsageDay {
 /** An account-day's open usage, locked for billing: its total and the records it closes. */
 export interface OpenUsageTotal extends UsageDay {
   usage: number;
-  /** Usage × unit price, the total rounded once, half up, to the ledger's 6 decimals (decimal text). */
+  /** The records' prices (usagePriceOf), the total rounded once, half up, to the ledger's 6 decimals (decimal text). */
   amount: string;
   /** The records summed, in id order. */
   recordIds: string[];
@@ -228,7 +256,7 @@ export async function lockOpenUsage(db: Db, days: UsageDay[]): Promise<OpenUsage
   if (days.length === 0) return [];
   const rows = await sql<{ account_id: string; date: string; usage: string; amount: string; ids: string[] }>`
     with locked as (
-      select u.id, u.account_id, u.date, u.usage, u.unit_price from account_resource_usage u
+      select u.id, u.account_id, u.date, u.usage, u.compute_units, u.unit_price from account_resource_usage u
       join unnest(${days.map((d) => d.accountId)}::uuid[], ${days.map((d) => d.date)}::date[]) as d(account_id, date)
         on u.account_id = d.account_id and u.date = d.date
       where u.status = 'PENDING'
@@ -236,7 +264,7 @@ export async function lockOpenUsage(db: Db, days: UsageDay[]): Promise<OpenUsage
       for update of u
     )
     select account_id, date::text as date, sum(usage)::text as usage,
-      round(sum(usage * unit_price), 6)::text as amount, array_agg(id order by id)::text[] as ids
+      round(sum(${usagePriceOf('locked')}), 6)::text as amount, array_agg(id order by id)::text[] as ids
     from locked group by account_id, date order by date, account_id`.execute(db);
   return rows.rows.map((r) => ({
     accountId: r.account_id,
@@ -257,31 +285,4 @@ export async function closeUsageRecords(
   await sql`update account_resource_usage u set status = 'BILLED', updated_at = now(), transaction_id = c.transaction_id
     from unnest(${pairs.map(([id]) => id)}::uuid[], ${pairs.map(([, tx]) => tx)}::uuid[]) as c(id, transaction_id)
     where u.id = c.id`.execute(db);
-}
-
-/** What each account's usage of a day costs (usage × unit price, decimal text), billed or not. */
-export async function spendOn(db: Db, accountIds: string[], date: string): Promise<Map<string, string>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('account_resource_usage')
-    .select(['account_id', sql<string>`sum(usage * unit_price)::text`.as('spent')])
-    .where('account_id', 'in', accountIds)
-    .where('date', '=', date)
-    .groupBy('account_id')
-    .execute();
-  return new Map(rows.map((r) => [r.account_id, r.spent]));
-}
-
-/** Each key's requests of a day (the gateway's resources), for the accounts given. */
-export async function keyRequestsOn(db: Db, accountIds: string[], date: string): Promise<Map<string, number>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('account_resource_usage')
-    .select(['api_key_id', sql<string>`sum(usage)::text`.as('usage')])
-    .where('account_id', 'in', accountIds)
-    .where('date', '=', date)
-    .where('api_key_id', 'is not', null)
-    .groupBy('api_key_id')
-    .execute();
-  return new Map(rows.map((r) => [r.api_key_id ?? '', Number(r.usage)]));
 }

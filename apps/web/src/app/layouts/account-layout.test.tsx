@@ -21,7 +21,10 @@ const account = (isBillingApiEnabled: boolean, roleName = 'OWNER'): AccountDetai
   amountPending: 0,
   owner: { email: 'owner@example.com' },
   userRoles: [],
-  setting: { autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null } },
+  setting: {
+    autoDeposit: { autoDepositEnabled: false, minBalance: null, autoDepositAmount: null },
+    spendingCap: { monthlyCapUsd: null, autoPayMonthlyMaxUsd: null },
+  },
 });
 
 /** The layout over a page, with the stored current account as `stored` and the server answering `fresh`. */

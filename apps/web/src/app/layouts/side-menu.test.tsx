@@ -44,9 +44,16 @@ describe('SideMenu', () => {
     renderAt('/account/a1/services/status', false);
 
     const services = [...document.querySelectorAll('.ant-menu-sub .ant-menu-item')].map((item) => item.textContent);
-    expect(services.slice(0, 4)).toEqual(['Overview', 'RPC', 'Status', 'Analytics']);
+    expect(services.slice(0, 5)).toEqual(['Overview', 'RPC', 'Status', 'Pricing', 'Analytics']);
     expect(screen.getByRole('link', { name: 'Status' }).getAttribute('href')).toBe('/account/a1/services/status');
     expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Status');
+  });
+
+  it('lists Pricing under Services, after Status, and selects it on the Pricing page', () => {
+    renderAt('/account/a1/services/pricing', false);
+
+    expect(screen.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/account/a1/services/pricing');
+    expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Pricing');
   });
 
   it('opens Documentation in a new tab', () => {

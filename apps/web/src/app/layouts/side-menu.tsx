@@ -52,6 +52,7 @@ export function SideMenu({ accountId, tokenForwardingEnabled, docsUrl }: SideMen
         link('services', T.overview),
         link('rpc', T.rpc),
         link('status', T.status),
+        link('pricing', T.pricing),
         link('analytics', T.analytics),
         link('requests', T.requests),
         ...(tokenForwardingEnabled

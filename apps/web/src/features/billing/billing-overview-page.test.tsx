@@ -53,6 +53,7 @@ describe("BillingOverviewPage: prices and this month's cost", () => {
     status,
     price,
     unitPrice: price / usage,
+    computeUnits: resourceName.startsWith('TOKEN_FORWARDING') ? null : usage,
     apiKeyId: null,
   });
 

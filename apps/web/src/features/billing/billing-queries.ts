@@ -1,7 +1,7 @@
-import type { AccountDetails } from '@ebs/contract';
+import type { AccountDetails, SpendingCapSetting } from '@ebs/contract';
 import { endpoints, Messages } from '@ebs/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiText } from '../../api/client';
+import { api, apiText, apiWithMessage } from '../../api/client';
 import { billingAccountKey } from '../../api/usage-queries';
 import { pageOffset, TABLE_PAGE_SIZE } from '../../lib/server-table';
 import { toast } from '../../lib/toast';
@@ -98,10 +98,33 @@ export function useUpdateAutoDeposit(accountId: string) {
         accountId,
         body: { settingName: 'autoDeposit', fields },
       }),
-    onSuccess: async (autoDeposit) => {
+    onSuccess: async (saved) => {
       queryClient.setQueryData<AccountDetails>(accountDetailsKey(accountId), (details) =>
-        details && typeof autoDeposit?.autoDepositEnabled === 'boolean'
-          ? { ...details, setting: { ...details.setting, autoDeposit } }
+        details && saved && 'autoDepositEnabled' in saved && typeof saved.autoDepositEnabled === 'boolean'
+          ? { ...details, setting: { ...details.setting, autoDeposit: saved } }
+          : details,
+      );
+      await queryClient.invalidateQueries({ queryKey: accountDetailsKey(accountId) });
+    },
+  });
+}
+
+/**
+ * Saves the spending cap and the Auto Pay monthly limit (null: none), then refreshes the account
+ * details; answers the setting as saved with the server's message.
+ */
+export function useUpdateSpendingCap(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: SpendingCapSetting) =>
+      apiWithMessage(endpoints.billing.updateAccountSettings, {
+        accountId,
+        body: { settingName: 'spendingCap', fields },
+      }),
+    onSuccess: async ({ data: saved }) => {
+      queryClient.setQueryData<AccountDetails>(accountDetailsKey(accountId), (details) =>
+        details && saved && 'monthlyCapUsd' in saved
+          ? { ...details, setting: { ...details.setting, spendingCap: saved } }
           : details,
       );
       await queryClient.invalidateQueries({ queryKey: accountDetailsKey(accountId) });

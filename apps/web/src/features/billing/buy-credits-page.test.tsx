@@ -2,7 +2,7 @@ import { endpoints, Messages, type PaymentCard } from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { accountDetails } from '../../testing/account-details';
+import { accountDetails, NO_SPENDING_CAP } from '../../testing/account-details';
 import {
   callsTo,
   type EndpointStub,
@@ -34,7 +34,9 @@ function start(cards: PaymentCard[], ...first: EndpointStub[]) {
     on(endpoints.settings.read, ({ query }) =>
       query.name === 'DEPOSIT' ? wrapped({ name: 'DEPOSIT', settings: { minAmount: 5 } }) : undefined,
     ),
-    on(endpoints.accounts.details, () => wrapped(accountDetails({ id: ACCOUNT, setting: { autoDeposit } }))),
+    on(endpoints.accounts.details, () =>
+      wrapped(accountDetails({ id: ACCOUNT, setting: { autoDeposit, spendingCap: NO_SPENDING_CAP } })),
+    ),
   );
   renderPage(`/account/${ACCOUNT}/billings/buyCredits`, '/account/:accountId/billings/buyCredits', <BuyCreditsPage />);
   return calls;
@@ -129,7 +131,7 @@ describe('BuyCreditsPage: Make One Time Pay', () => {
         return wrapped({ transactionId: 't1', status: 'COMPLETED', amount: 25, receiptUrl: '/r' });
       }),
       on(endpoints.accounts.details, () =>
-        wrapped(accountDetails({ id: ACCOUNT, ...account, setting: { autoDeposit } })),
+        wrapped(accountDetails({ id: ACCOUNT, ...account, setting: { autoDeposit, spendingCap: NO_SPENDING_CAP } })),
       ),
     );
     await pay('$ 25');
@@ -272,7 +274,9 @@ describe('BuyCreditsPage: Auto Pay', () => {
         saved = { ...saved, ...(body as { fields: Partial<typeof saved> }).fields };
         return wrapped(saved);
       }),
-      on(endpoints.accounts.details, () => wrapped(accountDetails({ id: ACCOUNT, setting: { autoDeposit: saved } }))),
+      on(endpoints.accounts.details, () =>
+        wrapped(accountDetails({ id: ACCOUNT, setting: { autoDeposit: saved, spendingCap: NO_SPENDING_CAP } })),
+      ),
     );
     const autoPay = await card('Auto Pay');
     const rule = () => within(autoPay).getByRole('status').textContent;

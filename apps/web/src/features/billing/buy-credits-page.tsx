@@ -7,8 +7,9 @@ import { Texts } from '../../lib/texts';
 import { toast } from '../../lib/toast';
 import { AutoPayCard } from './auto-pay-card';
 import { OneTimePayCard } from './one-time-pay-card';
+import { SpendingCapCard } from './spending-cap-card';
 
-/** /account/:accountId/billings/buyCredits (spec A §2): Make One Time Pay and Auto Pay. */
+/** /account/:accountId/billings/buyCredits (spec A §2): Make One Time Pay and Auto Pay; then the spending cap (ours). */
 export function BuyCreditsPage() {
   const accountId = useParams().accountId ?? '';
   const deposit = useSetting('DEPOSIT');
@@ -30,6 +31,9 @@ export function BuyCreditsPage() {
         </Col>
         <Col xs={24} lg={12}>
           <AutoPayCard accountId={accountId} minAmount={minAmount} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <SpendingCapCard accountId={accountId} />
         </Col>
       </Row>
     </>

@@ -24,6 +24,7 @@ const record = (patch: Partial<ResourceUsageRecord>): ResourceUsageRecord => ({
   resourceName: 'RPC_API_ETHEREUM_MAINNET',
   date: '2026-11-20',
   usage: 1234,
+  computeUnits: 1234,
   status: 'BILLED',
   price: 0.02468,
   unitPrice: 0.00002,
@@ -50,7 +51,23 @@ function open({
       wrapped({
         accountResourceUsage: [
           record({}),
-          record({ id: 'u2', resourceName: 'RPC_API_BSC_TESTNET', usage: 1, status: 'PENDING', price: 0.00002 }),
+          record({
+            id: 'u2',
+            resourceName: 'RPC_API_BSC_TESTNET',
+            usage: 1,
+            computeUnits: 1,
+            status: 'PENDING',
+            price: 0.00002,
+          }),
+          record({
+            id: 'u3',
+            resourceName: 'TOKEN_FORWARDING_ETHEREUM_MAINNET',
+            usage: 2,
+            computeUnits: null,
+            status: 'BILLED',
+            price: 0.1,
+            unitPrice: 0.05,
+          }),
         ],
         totalCount,
       }),
@@ -97,6 +114,7 @@ describe('UsageTable', () => {
     expect([...first.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       'RPC API ETHEREUM MAINNET',
       '1,234',
+      '1,234',
       'BILLED',
       '2026-11-20',
       '0.02468',
@@ -105,6 +123,17 @@ describe('UsageTable', () => {
     expect(within(second).getByText('0.00002')).toBeTruthy();
     expect(within(second).getByText('PENDING')).toBeTruthy();
     for (const title of ['Resource Name', 'Usage', 'Status', 'Date', 'Price']) expect(header(title)).toBeTruthy();
+  });
+
+  it('shows each record’s compute units after its usage, and a dash for token forwards, priced per forward', async () => {
+    open({});
+
+    const titles = [...document.querySelectorAll('th')].map((th) => th.textContent);
+    expect(titles.slice(0, 3)).toEqual(['Resource Name', 'Usage', 'Compute Units']);
+    const forwards = (await screen.findByText('TOKEN FORWARDING ETHEREUM MAINNET', { selector: 'td' })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect([...forwards.querySelectorAll('td')].map((cell) => cell.textContent).slice(1, 3)).toEqual(['2', '-']);
   });
 
   it('pages on the server, 10 per page, with no size changer', async () => {

@@ -45,6 +45,15 @@ export function UsageTable({ accountId }: { accountId: string }) {
       render: (usage: number) => usage.toLocaleString('en-US'),
     },
     {
+      // ours: what the calls cost in compute units; token forwards are priced per forward, not in units.
+      title: T.computeUnits,
+      dataIndex: 'computeUnits',
+      key: 'computeUnits',
+      responsive: WIDE_ONLY,
+      align: 'right',
+      render: (units: number | null) => (units === null ? '-' : units.toLocaleString('en-US')),
+    },
+    {
       title: Texts.status,
       dataIndex: 'status',
       key: 'status',

@@ -10,9 +10,9 @@ describe('the Analytics charts’ data', () => {
     const series: MethodSeries = {
       interval: 'hour',
       points: [
-        { time: '2026-11-26T15:00:00.000Z', method: 'eth_call', calls: 4, errors: 1, refused: 2 },
-        { time: '2026-11-26T13:00:00.000Z', method: 'eth_call', calls: 6, errors: 0, refused: 0 },
-        { time: '2026-11-26T13:00:00.000Z', method: 'eth_chainId', calls: 12, errors: 0, refused: 0 },
+        { time: '2026-11-26T15:00:00.000Z', method: 'eth_call', calls: 4, errors: 1, refused: 2, computeUnits: 20 },
+        { time: '2026-11-26T13:00:00.000Z', method: 'eth_call', calls: 6, errors: 0, refused: 0, computeUnits: 30 },
+        { time: '2026-11-26T13:00:00.000Z', method: 'eth_chainId', calls: 12, errors: 0, refused: 0, computeUnits: 0 },
       ],
       latency: [{ time: '2026-11-26T13:00:00.000Z', p50Ms: 1.2, p95Ms: 8 }],
     };
@@ -37,6 +37,7 @@ describe('the Analytics charts’ data', () => {
       calls: 100 - i,
       errors: 0,
       refused: 0,
+      computeUnits: 100 - i,
     }));
     const charts = analyticsCharts({ interval: 'day', points, latency: [] }, lastWeek, NOW);
     expect(charts.labels).toEqual(['11-20', '11-21', '11-22', '11-23', '11-24', '11-25', '11-26']);

@@ -31,6 +31,7 @@ const stat = (patch: Partial<MethodStat>): MethodStat => ({
   calls: 10,
   errors: 0,
   refused: 0,
+  computeUnits: 10,
   p50Ms: 1.5,
   p95Ms: 9.2,
   ...patch,
@@ -45,6 +46,7 @@ const series = (methodsCalled: MethodStat[]): MethodSeries => ({
     calls: m.calls,
     errors: m.errors,
     refused: m.refused,
+    computeUnits: m.computeUnits,
   })),
   latency: methodsCalled.length ? [{ time: `${today}T00:00:00.000Z`, p50Ms: 1.5, p95Ms: 9.2 }] : [],
 });
@@ -92,10 +94,10 @@ setUpPageTests();
 describe('AnalyticsPage', () => {
   it('shows each method’s calls, errors, error rate and p95, most called first, with the three charts', async () => {
     const calls = open([
-      stat({ method: 'eth_chainId', calls: 3 }),
-      stat({ method: 'eth_getBalance', calls: 1, errors: 1, p95Ms: 120 }),
-      stat({ method: 'eth_gasPrice', calls: 4, refused: 4 }),
-      stat({ method: 'eth_blockNumber', calls: 2 }),
+      stat({ method: 'eth_chainId', calls: 3, computeUnits: 0 }),
+      stat({ method: 'eth_getBalance', calls: 1, errors: 1, p95Ms: 120, computeUnits: 1 }),
+      stat({ method: 'eth_gasPrice', calls: 4, refused: 4, computeUnits: 0 }),
+      stat({ method: 'eth_blockNumber', calls: 2, computeUnits: 2 }),
     ]);
     const first = (await screen.findByText('eth_chainId', { selector: 'td' })).closest('tr') as HTMLElement;
     expect([...first.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
@@ -103,13 +105,20 @@ describe('AnalyticsPage', () => {
       'Ethereum Mainnet',
       '3',
       '0',
+      '0',
       '0%',
       '0',
       '9.2',
     ]);
     // Calls the key's rule refused are counted apart: not errors of the method, nor in its error rate.
     const refused = screen.getByText('eth_gasPrice', { selector: 'td' }).closest('tr') as HTMLElement;
-    expect([...refused.querySelectorAll('td')].map((td) => td.textContent).slice(2, 6)).toEqual(['4', '0', '0%', '4']);
+    expect([...refused.querySelectorAll('td')].map((td) => td.textContent).slice(2, 7)).toEqual([
+      '4',
+      '0',
+      '0',
+      '0%',
+      '4',
+    ]);
     const rows = [...document.querySelectorAll('tr.ant-table-row')].map((tr) => tr.querySelector('td')?.textContent);
     expect(rows).toEqual(['eth_gasPrice', 'eth_chainId', 'eth_blockNumber', 'eth_getBalance']);
     const failing = screen.getByText('eth_getBalance', { selector: 'td' }).closest('tr') as HTMLElement;
@@ -122,6 +131,26 @@ describe('AnalyticsPage', () => {
     ]);
     // The last 7 days by default.
     expect(callsTo(calls, methods)[0]?.query).toMatchObject({ dateEnd: today });
+  });
+
+  it('shows each method’s compute units beside its calls, and sorts by them', async () => {
+    open([
+      stat({ method: 'eth_getLogs', calls: 2, computeUnits: 12_500 }),
+      stat({ method: 'eth_call', calls: 40, computeUnits: 40 }),
+      stat({ method: 'debug_traceTransaction', calls: 3, computeUnits: 150 }),
+    ]);
+    const logs = (await screen.findByText('eth_getLogs', { selector: 'td' })).closest('tr') as HTMLElement;
+    const titles = [...document.querySelectorAll('th')].map((th) => th.textContent);
+    expect(titles.slice(0, 4)).toEqual(['Method', 'Network', 'Calls', 'Compute units']);
+    expect([...logs.querySelectorAll('td')].map((td) => td.textContent).slice(2, 4)).toEqual(['2', '12,500']);
+
+    const header = [...document.querySelectorAll('th')].find((th) => th.textContent === 'Compute units') as HTMLElement;
+    fireEvent.click(header);
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('tr.ant-table-row')].map((tr) => tr.querySelector('td')?.textContent),
+      ).toEqual(['eth_call', 'debug_traceTransaction', 'eth_getLogs']),
+    );
   });
 
   it('asks again with the key, network and range chosen', async () => {

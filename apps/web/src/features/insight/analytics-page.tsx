@@ -49,6 +49,15 @@ const columns: TableProps<MethodStat>['columns'] = [
     render: (n: number) => n.toLocaleString('en-US'),
   },
   {
+    title: T.computeUnits,
+    dataIndex: 'computeUnits',
+    key: 'computeUnits',
+    responsive: WIDE_ONLY,
+    align: 'right',
+    sorter: (a, b) => a.computeUnits - b.computeUnits,
+    render: (n: number) => n.toLocaleString('en-US'),
+  },
+  {
     title: T.errors,
     dataIndex: 'errors',
     key: 'errors',
@@ -85,7 +94,7 @@ const columns: TableProps<MethodStat>['columns'] = [
 ];
 
 /**
- * /account/:accountId/services/analytics: the gateway's calls, errors and latency per method, by
+ * /account/:accountId/services/analytics: the gateway's calls, compute units, errors and latency per method, by
  * key, network and range, in three charts and a sortable table of methods.
  */
 export function AnalyticsPage() {

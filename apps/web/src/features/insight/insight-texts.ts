@@ -13,6 +13,7 @@ export const InsightTexts = {
   methods: 'Methods',
   method: 'Method',
   calls: 'Calls',
+  computeUnits: 'Compute units',
   errors: 'Errors',
   refused: 'Refused',
   refusedHint: "Calls the gateway refused by the key's rules or limits, or could not read: not the method's errors.",
@@ -23,7 +24,7 @@ export const InsightTexts = {
   requestLogLink: 'Request log',
   analyticsLink: 'Analytics',
   intro:
-    'Calls, errors and latency of every method your keys called through the gateway (kept 90 days). Billing counts the usage records.',
+    'Calls, compute units, errors and latency of every method your keys called through the gateway (kept 90 days). Billing counts the usage records.',
   requestsIntro:
     'The last 7 days of requests: every failed request, and a sample of the successful ones. Bodies and keys are never kept.',
   time: 'Time',

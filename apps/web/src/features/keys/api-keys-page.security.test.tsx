@@ -141,6 +141,26 @@ describe('ApiKeysPage: the security settings of a key', () => {
     expect(callsTo(calls, updateSettings)[1]?.body).toEqual({ allowedIps: [] });
   });
 
+  it('sets compute unit limits per second and per UTC day beside the request limits, and clears one to null', async () => {
+    const calls = openKeysPage(keySettings({ computeUnitsPerDay: 2_000_000 }));
+    const details = await openSecurity();
+    const perSecond = within(details).getByLabelText('Compute units per second') as HTMLInputElement;
+    const perDay = within(details).getByLabelText('Compute units per day (UTC)') as HTMLInputElement;
+    expect([perSecond.value, perDay.value]).toEqual(['', '2000000']);
+    expect(perSecond.placeholder).toBe('No limit');
+    expect(within(field(details, 'Compute units per second')).getByText(/Empty: no limit\./)).toBeTruthy();
+
+    type(details, 'Compute units per second', '500');
+    fireEvent.click(button(details, 'Save'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.apiKeySettingsSaved));
+    expect(callsTo(calls, updateSettings).map((c) => c.body)).toEqual([{ computeUnitsPerSecond: 500 }]);
+
+    type(details, 'Compute units per day (UTC)', '');
+    fireEvent.click(button(details, 'Save'));
+    await waitFor(() => expect(callsTo(calls, updateSettings)).toHaveLength(2));
+    expect(callsTo(calls, updateSettings)[1]?.body).toEqual({ computeUnitsPerDay: null });
+  });
+
   it('asks before closing with unsaved settings: Keep editing keeps them, Leave drops them; saved ones close at once', async () => {
     const calls = openKeysPage(keySettings());
     let details = await openSecurity();

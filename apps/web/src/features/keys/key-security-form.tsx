@@ -106,6 +106,12 @@ export function KeySecurityForm({ accountId, apiKeyId, settings, form }: KeySecu
       <Form.Item name="requestsPerDay" label={T.requestsPerDay} extra={T.limitHint}>
         <InputNumber min={1} max={LIMIT_MAX} precision={0} placeholder={T.noLimit} style={{ width: '100%' }} />
       </Form.Item>
+      <Form.Item name="computeUnitsPerSecond" label={T.computeUnitsPerSecond} extra={T.computeUnitsHint}>
+        <InputNumber min={1} max={LIMIT_MAX} precision={0} placeholder={T.noLimit} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="computeUnitsPerDay" label={T.computeUnitsPerDay} extra={T.computeUnitsHint}>
+        <InputNumber min={1} max={LIMIT_MAX} precision={0} placeholder={T.noLimit} style={{ width: '100%' }} />
+      </Form.Item>
       <Form.Item
         name="expiresAt"
         label={T.expiryDate}

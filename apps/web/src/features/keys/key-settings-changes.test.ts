@@ -33,6 +33,13 @@ describe('settingsChanges', () => {
     });
   });
 
+  it('names changed compute unit limits, a cleared one as null', () => {
+    const limited = keySettings({ computeUnitsPerSecond: 100, computeUnitsPerDay: 1_000_000 });
+    const values = { ...securityValues(limited), computeUnitsPerSecond: 250, computeUnitsPerDay: null };
+    expect(settingsChanges(limited, values)).toEqual({ computeUnitsPerSecond: 250, computeUnitsPerDay: null });
+    expect(settingsChanges(limited, securityValues(limited))).toEqual({});
+  });
+
   it('sends the whole list of public keys when it changes: the kept ones by id, the pasted ones by PEM', () => {
     const kept = saved.jwtPublicKeys;
     expect(settingsChanges(saved, { ...securityValues(saved), jwtKeys: { kept, added: [PUBLIC_PEM] } })).toEqual({

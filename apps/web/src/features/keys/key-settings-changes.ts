@@ -16,6 +16,8 @@ export interface JwtKeysDraft {
 export interface SecurityValues extends Record<KeyRuleList, string[]> {
   requestsPerSecond: number | null;
   requestsPerDay: number | null;
+  computeUnitsPerSecond: number | null;
+  computeUnitsPerDay: number | null;
   expiresAt: string | null;
   jwtRequired: boolean;
   jwtKeys: JwtKeysDraft;
@@ -30,6 +32,8 @@ export const securityValues = (settings: ApiKeySettings): SecurityValues => ({
   allowedContracts: settings.allowedContracts,
   requestsPerSecond: settings.requestsPerSecond,
   requestsPerDay: settings.requestsPerDay,
+  computeUnitsPerSecond: settings.computeUnitsPerSecond,
+  computeUnitsPerDay: settings.computeUnitsPerDay,
   expiresAt: settings.expiresAt,
   jwtRequired: settings.jwtRequired,
   jwtKeys: { kept: settings.jwtPublicKeys, added: [] },
@@ -43,6 +47,9 @@ const keysChanged = (saved: JwtPublicKeyInfo[], draft: JwtKeysDraft) =>
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((entry, i) => entry === b[i]);
 
+/** A key's own limits: calls and compute units, per second and per UTC day (null: none of its own). */
+const LIMITS = ['requestsPerSecond', 'requestsPerDay', 'computeUnitsPerSecond', 'computeUnitsPerDay'] as const;
+
 const sameInstant = (a: string | null, b: string | null) =>
   a === b || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
 
@@ -52,7 +59,7 @@ export function settingsChanges(saved: ApiKeySettings, values: SecurityValues): 
   for (const list of RULE_LISTS) {
     if (!sameList(saved[list], values[list])) body[list] = values[list];
   }
-  for (const limit of ['requestsPerSecond', 'requestsPerDay'] as const) {
+  for (const limit of LIMITS) {
     const value = values[limit] ?? null;
     if (saved[limit] !== value) body[limit] = value;
   }

@@ -8,6 +8,8 @@ export const keySettings = (patch: Partial<ApiKeySettings> = {}): ApiKeySettings
   allowedContracts: [],
   requestsPerSecond: null,
   requestsPerDay: null,
+  computeUnitsPerSecond: null,
+  computeUnitsPerDay: null,
   jwtRequired: false,
   jwtPublicKeys: [],
   expiresAt: null,

@@ -62,6 +62,7 @@ const usage = (resourceName: string, date: string, requests: number): ResourceUs
   status: 'PENDING',
   price: requests * 0.00002,
   unitPrice: 0.00002,
+  computeUnits: requests,
   apiKeyId: `k${next}`,
 });
 

@@ -13,6 +13,7 @@ const record = (resourceName: string, date: string, usage: number, price = usage
   status: 'PENDING',
   price,
   unitPrice: 0.00002,
+  computeUnits: usage,
   apiKeyId: `k${next}`,
 });
 

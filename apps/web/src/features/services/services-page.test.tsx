@@ -46,7 +46,15 @@ describe('ServicesPage', () => {
     const target = new URL(ask.getAttribute('href') ?? '', 'http://console');
     expect(target.pathname).toBe(`/account/${ACCOUNT}/contactUs`);
     expect(target.searchParams.get('message')).toMatch(/^Please turn on Token Forwarding for this account\./);
-    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('leads to the Pricing page', () => {
+    open(false, false);
+
+    expect(linkTo('See each method’s compute units and what your last 30 days would cost')).toBe(
+      `/account/${ACCOUNT}/services/pricing`,
+    );
   });
 
   it('shows the unit price of each network by its name', async () => {

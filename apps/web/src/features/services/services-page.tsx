@@ -93,6 +93,10 @@ export function ServicesPage() {
           )}
         </Col>
       </Row>
+      <Typography.Paragraph className="services-pricing">
+        {T.pricingIntro}
+        <Link to={accountPath(accountId, 'pricing')}>{T.pricingLink}</Link>.
+      </Typography.Paragraph>
       <PriceList accountId={accountId} />
     </>
   );

@@ -1,0 +1,160 @@
+import { RpcMessages } from '@ebs/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { rpcSpendOfMonth } from '../usage/index.ts';
+import { type PriceUnits, priceUnitsOf } from './price-book.ts';
+import type { SpendingCaps } from './rpc-request.ts';
+
+/** An account the gateway served lately, as this process knows it. */
+interface Spender {
+  /** Its cap, in 10⁻¹⁰ USD, and as the message shows it; null: none. */
+  cap: PriceUnits | null;
+  capText: string;
+  /** This month's RPC spend across the processes, as last read from the shared counter. */
+  total: PriceUnits;
+  /** Spent here since then, not yet added to the shared counter. */
+  unsynced: PriceUnits;
+  /** The month whose total the shared counter holds for it ("YYYY-MM"), once started from the database. */
+  month: string;
+  seenAt: number;
+  /** Set once the total reaches the cap: the gateway refuses its calls until the cap is raised or the month ends. */
+  refusal: string | null;
+}
+
+/** Accounts not served for this long are forgotten. */
+const IDLE_MS = 10 * 60_000;
+const MAX_ACCOUNTS = 100_000;
+/** The shared counter outlives its month by a few days. */
+const COUNTER_TTL_SECONDS = 35 * 86_400;
+
+const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+/**
+ * The monthly spending cap (docs/api.md "Pricing"): once an account's RPC usage this month (UTC)
+ * reaches its cap, the gateway refuses its calls with HTTP 402 and holds its subscriptions'
+ * notifications, until the owner raises the cap or the month ends. Each process adds what it meters
+ * to a total shared with the others in the limiter's store (Redis when REDIS_URL is set), started
+ * from the database's figure when the store holds none, and reads the caps of the accounts it
+ * serves, every `intervalMs`; between two reads, what it spends itself counts at once. The check on
+ * a request is a map lookup: no read, no wait.
+ */
+export class SpendingGuard {
+  private readonly spenders = new Map<string, Spender>();
+  private timer: NodeJS.Timeout | undefined;
+  private syncing: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: RateLimiter,
+    private readonly capsOf: SpendingCaps,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The refusal of an account's calls past its cap, or null. */
+  refusal(accountId: string): string | null {
+    const spender = this.spenders.get(accountId);
+    if (spender) {
+      spender.seenAt = this.now();
+      return spender.refusal;
+    }
+    if (this.spenders.size >= MAX_ACCOUNTS) this.forgetIdle(true);
+    this.spenders.set(accountId, {
+      cap: null,
+      capText: '',
+      total: 0,
+      unsynced: 0,
+      month: '',
+      seenAt: this.now(),
+      refusal: null,
+    });
+    return null;
+  }
+
+  /** Counts what an account's metered calls cost. */
+  spent(accountId: string, amount: PriceUnits): void {
+    const spender = this.spenders.get(accountId);
+    if (!spender || amount === 0) return;
+    spender.unsynced += amount;
+    if (spender.cap !== null && spender.refusal === null && spender.total + spender.unsynced >= spender.cap) {
+      spender.refusal = RpcMessages.spendingCapReached(spender.capText);
+    }
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      this.sync().catch((error) => this.log.error({ err: error }, 'spending caps could not be read'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): Promise<void> {
+    clearInterval(this.timer);
+    return this.sync().catch(() => {});
+  }
+
+  /** Reads the caps, adds this process's spend to the shared totals and reads them back (one at a time). */
+  sync(): Promise<void> {
+    this.syncing ??= this.syncNow().finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+
+  private async syncNow(): Promise<void> {
+    this.forgetIdle(false);
+    if (this.spenders.size === 0) return;
+    const ids = [...this.spenders.keys()];
+    const caps = new Map<string, string>();
+    for (let i = 0; i < ids.length; i += 1000) {
+      for (const [id, cap] of await this.capsOf(this.db, ids.slice(i, i + 1000))) caps.set(id, cap);
+    }
+    const month = monthOf(this.now());
+    const capped: Array<[string, Spender]> = [];
+    for (const [id, spender] of this.spenders) {
+      const cap = caps.get(id);
+      if (cap === undefined) {
+        // No cap: nothing to count (a cap set later starts from the database's figure).
+        Object.assign(spender, { cap: null, capText: '', unsynced: 0, month: '', refusal: null });
+      } else {
+        spender.cap = priceUnitsOf(cap);
+        spender.capText = cap;
+        capped.push([id, spender]);
+      }
+    }
+    if (capped.length === 0) return;
+    // Accounts whose month's total this process has not started: the database's figure, in case the store holds none.
+    const starting = capped.filter(([, s]) => s.month !== month).map(([id]) => id);
+    const fromDb = starting.length > 0 ? await rpcSpendOfMonth(this.db, starting, month) : new Map<string, string>();
+    await Promise.all(
+      capped.map(async ([id, spender]) => {
+        // The database's figure starts the month's total where the store holds none (a new month,
+        // a store that restarted): what this process metered in the second before may be in both.
+        const start = spender.month !== month ? priceUnitsOf(fromDb.get(id) ?? '0') : 0;
+        const amount = spender.unsynced;
+        spender.unsynced = 0;
+        const total = await this.store.total(`spend:${id}:${month}`, amount, start, COUNTER_TTL_SECONDS);
+        if (total === null) {
+          spender.unsynced += amount;
+          return;
+        }
+        spender.month = month;
+        spender.total = total;
+        const reached = spender.cap !== null && total + spender.unsynced >= spender.cap;
+        spender.refusal = reached ? RpcMessages.spendingCapReached(spender.capText) : null;
+      }),
+    );
+  }
+
+  private forgetIdle(evenRecent: boolean): void {
+    const now = this.now();
+    for (const [id, spender] of this.spenders) {
+      if (now - spender.seenAt > IDLE_MS && spender.unsynced === 0) this.spenders.delete(id);
+    }
+    if (evenRecent && this.spenders.size >= MAX_ACCOUNTS) {
+      const oldest = [...this.spenders].sort((a, b) => a[1].seenAt - b[1].seenAt).slice(0, MAX_ACCOUNTS / 10);
+      for (const [id] of oldest) this.spenders.delete(id);
+    }
+  }
+}

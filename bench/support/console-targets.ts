@@ -30,7 +30,7 @@ export interface Reference {
 export async function referenceOf(db: Db, accountId: string): Promise<Reference> {
   const { rows } = await sql<{ balance: string; pending: string }>`select
     (select coalesce(sum(amount), 0) from account_transactions where account_id = ${accountId} and status = 'COMPLETED')::text as balance,
-    (select coalesce(sum(usage * unit_price), 0) from account_resource_usage
+    (select coalesce(sum(coalesce(compute_units, usage) * unit_price), 0) from account_resource_usage
       where account_id = ${accountId} and status = 'PENDING')::text as pending`.execute(db);
   return { balance: Number(rows[0]?.balance), amountPending: Number(rows[0]?.pending) };
 }

@@ -20,7 +20,7 @@ export const PRICE_CLASSES = [
   'trace',
   /** eth_subscribe and eth_unsubscribe. */
   'subscription',
-  /** A subscription's notification: these units per started KiB delivered. */
+  /** A subscription's notification, and an eth_getFilterChanges answer: these units per started KiB delivered. */
   'notification',
 ] as const;
 export type PriceClass = (typeof PRICE_CLASSES)[number];

@@ -113,8 +113,12 @@ const call = (maxParams: number, fields: Partial<RpcMethodRule> = {}) =>
 const uncheckable = (fields: Partial<RpcMethodRule>) =>
   rule({ merges: true, contract: 'uncheckable', price: 'trace', ...fields });
 
-/** A method the table does not name: sent on as it is, never merged or kept, refused to a key locked to contracts. */
-export const UNKNOWN_METHOD: RpcMethodRule = rule({ contract: 'uncheckable' });
+/**
+ * A method the table does not name: sent on as it is, never merged or kept, refused to a key locked
+ * to contracts, and priced as the heaviest (a node's own extensions: txpool_content, ots_*,
+ * erigon_getLogs, …) unless the operator prices it (`price cu METHOD N`).
+ */
+export const UNKNOWN_METHOD: RpcMethodRule = rule({ contract: 'uncheckable', price: 'trace' });
 
 export const RPC_METHOD_TABLE: Readonly<Record<string, RpcMethodRule>> = {
   eth_chainId: constant,
@@ -162,7 +166,8 @@ export const RPC_METHOD_TABLE: Readonly<Record<string, RpcMethodRule>> = {
   eth_newFilter: filter('creates', { rangeGuard: true, contract: { in: 'filter', param: 0 } }),
   eth_newBlockFilter: filter('creates'),
   eth_newPendingTransactionFilter: filter('creates'),
-  eth_getFilterChanges: filter('names'),
+  // Priced by what it answers, as the subscription it stands for would be.
+  eth_getFilterChanges: filter('names', { price: 'notification' }),
   // It scans the filter's blocks again, up to the head: the range guard reads them from its id.
   eth_getFilterLogs: filter('names', { rangeGuard: true, price: 'logs' }),
   eth_uninstallFilter: filter('names'),

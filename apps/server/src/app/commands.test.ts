@@ -129,7 +129,7 @@ describe.each(testDatabases)('admin commands on $name', (database) => {
     expect((await runCommand(db, ['jobs', 'run', 'reconcile'], jobs)).json).toEqual({ job: 'reconcile', result: 0 });
     expect((await runCommand(db, ['jobs', 'run', 'autopay'], jobs)).json).toEqual({
       job: 'autopay',
-      result: { charged: 0, failed: 0, errors: [] },
+      result: { charged: 0, failed: 0, errors: [], limited: [] },
     });
     await expect(runCommand(db, ['jobs', 'run', 'nightly'], jobs)).rejects.toThrow(
       'Unknown job "nightly". Known: autopay, reconcile, ambassadors, billing, cleanup',

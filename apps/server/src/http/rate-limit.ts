@@ -22,10 +22,11 @@ export interface RateLimiter {
   /** Forgets a key's failures and its wait. */
   forget(key: string): Promise<void>;
   /**
-   * Adds `amount` to a running total that starts at `start` when the key holds none and lasts
-   * `ttlSeconds`: the total after the addition, or null when the store cannot be reached.
+   * Adds `amount` to a running total, raised first to `floor` if it is lower (a total the store lost
+   * or never had starts there), kept `ttlSeconds` from now: the total after the addition, or null
+   * when the store cannot be reached.
    */
-  total(key: string, amount: number, start: number, ttlSeconds: number): Promise<number | null>;
+  total(key: string, amount: number, floor: number, ttlSeconds: number): Promise<number | null>;
 }
 
 /**
@@ -69,15 +70,16 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     async forget(key) {
       failed.delete(key);
     },
-    async total(key, amount, start, ttlSeconds) {
+    async total(key, amount, floor, ttlSeconds) {
       const t = now();
       let entry = totals.get(key);
       if (!entry || entry.expiresAt <= t) {
         if (totals.size > 100_000) for (const [k, v] of totals) if (v.expiresAt <= t) totals.delete(k);
-        entry = { total: start, expiresAt: t + ttlSeconds * 1000 };
+        entry = { total: 0, expiresAt: 0 };
         totals.set(key, entry);
       }
-      entry.total += amount;
+      entry.total = Math.max(entry.total, floor) + amount;
+      entry.expiresAt = t + ttlSeconds * 1000;
       return entry.total;
     },
     async hit(key, rule, cost = 1) {
@@ -93,6 +95,14 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     },
   };
 }
+
+/** KEYS[1] raised to at least ARGV[2], plus ARGV[1], kept ARGV[3] seconds: one step, whoever else adds. */
+const RAISED_TOTAL = `local total = tonumber(redis.call('GET', KEYS[1]) or '0')
+local floor = tonumber(ARGV[2])
+if total < floor then total = floor end
+total = total + tonumber(ARGV[1])
+redis.call('SET', KEYS[1], string.format('%.0f', total), 'EX', ARGV[3])
+return string.format('%.0f', total)`;
 
 /**
  * The same fixed windows in Redis (REDIS_URL), shared by every server process: one MULTI per hit
@@ -144,11 +154,10 @@ export function redisRateLimiter(redis: Redis, log: FastifyBaseLogger, prefix = 
         warn(error);
       }
     },
-    async total(key, amount, start, ttlSeconds) {
+    async total(key, amount, floor, ttlSeconds) {
       const name = `${prefix}${key}`;
       try {
-        const results = await redis.multi().set(name, start, 'EX', ttlSeconds, 'NX').incrby(name, amount).exec();
-        const total = Number(results?.[1]?.[1]);
+        const total = Number(await redis.eval(RAISED_TOTAL, 1, name, amount, floor, ttlSeconds));
         return Number.isFinite(total) ? total : null;
       } catch (error) {
         warn(error);

@@ -22,6 +22,8 @@ export const PUBLIC = new Set([
   'OPTIONS /api/v1.0/rpc/*',
   // Each network's head and state and its last 24 hours: no account's data (network-status.test.ts).
   'GET /api/v1.0/rpc/status',
+  // What calls cost: the same for everyone (price-book.test.ts).
+  'GET /api/v1.0/rpc/pricing',
   // The identity service's steps before a session exists; sign-out also ends a session it cannot verify.
   'POST /auth/sign-up',
   'POST /auth/confirm-sign-up',

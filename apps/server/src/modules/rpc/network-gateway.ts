@@ -338,16 +338,25 @@ export class NetworkGateway {
       return resultJson(id, JSON.stringify(issued));
     }
     const result = JSON.stringify(got.result ?? null);
+    if (rule.price === 'notification') item.bytes = result.length;
     if (item.cacheKey !== undefined && epoch === this.epoch && mayKeep(item.freshness, got.result, finalBlock)) {
       this.cache?.set(item.cacheKey, result);
     }
     return resultJson(id, result);
   }
 
-  /** Every call of the request answered -32005: its answer could not be held (HTTP 200; the calls are still metered). */
+  /**
+   * Every call of the request answered -32005: its answer could not be held (HTTP 200; the calls
+   * are still metered, and cost their units when the node answered).
+   */
   private unheld(plan: RequestPlan, why: NotHeld): WholeAnswer {
     const message = notHeldMessage(why, this.settings.maxAnswerBytes);
-    for (const item of plan.calls) refuseCall(item, RpcErrorCodes.limitExceeded, message);
+    for (const item of plan.calls) {
+      const { units } = item;
+      refuseCall(item, RpcErrorCodes.limitExceeded, message);
+      // Too large: the node did the work. Busy: no node was asked.
+      if (why === 'too-large') item.units = units;
+    }
     return this.whole(plan, 200, 'MISS');
   }
 

@@ -97,7 +97,9 @@ export class RpcPipeline {
   /** cap: the account's monthly spending cap (HTTP 402 once this month's usage reaches it). */
   private cap(exchange: Exchange, plan: RequestPlan): void {
     const refused = this.parts.spending.refusal(exchange.caller.accountId);
-    if (refused) throw new RpcRefusal(402, RpcErrorCodes.spendingCap, refused, plan.parsed.id);
+    if (refused && !onlyUnsubscribes(plan)) {
+      throw new RpcRefusal(402, RpcErrorCodes.spendingCap, refused, plan.parsed.id);
+    }
   }
 
   /** limit: the key's rates, for the calls that passed the screen (HTTP 429 with Retry-After past one). */
@@ -246,6 +248,10 @@ export class RpcPipeline {
     };
   }
 }
+
+/** Calls that only end paused subscriptions: served past the cap, so that a client may let them go. */
+const onlyUnsubscribes = (plan: RequestPlan) =>
+  plan.calls.every((item) => item.keptBack || item.call.method === 'eth_unsubscribe');
 
 /** A composed answer holding an error is read again for its message only up to this size. */
 const COMPOSED_MESSAGE_MAX_BYTES = 64 * 1024;

@@ -12,6 +12,7 @@ import {
   RPC_METHOD_TABLE,
   RPC_NETWORKS,
   type RpcPricing,
+  rpcMethodRule,
 } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
@@ -57,11 +58,13 @@ export class PriceBook {
   /** A call's compute units by its class (or its method's own), before the gateway answers it. */
   unitsOf(item: PlannedCall): number {
     const { rule, call } = item;
-    if (this.methods.size > 0) {
+    const priced = priceClassOf(rule, call.params);
+    // A method's own units, unless the call has overrides (their class whatever the method).
+    if (this.methods.size > 0 && priced !== 'override') {
       const own = this.methods.get(call.method);
       if (own !== undefined) return own;
     }
-    return this.classes[priceClassOf(rule, call.params)];
+    return this.classes[priced];
   }
 
   /**
@@ -73,8 +76,10 @@ export class PriceBook {
     let total = 0;
     for (const item of plan.calls) {
       if (item.units === 0) continue;
+      const { price } = item.rule;
       if (item.cached && this.cached !== null) item.units = this.cached;
-      else if (item.rule.price === 'logs') item.units = logsComputeUnits(item.units, item.blocks ?? null);
+      else if (price === 'logs') item.units = logsComputeUnits(item.units, item.blocks ?? null);
+      else if (price === 'notification') item.units = notificationComputeUnits(item.units, item.bytes ?? 0);
       total += item.units;
     }
     return total;
@@ -95,19 +100,26 @@ export class PriceBook {
     return this.pricing;
   }
 
-  /** Reads the prices now (one read at a time). */
+  /** Reads the prices, after any read under way (one at a time): what was written before the call is in force after it. */
   refresh(): Promise<void> {
-    this.reading ??= this.read().finally(() => {
-      this.reading = undefined;
-    });
-    return this.reading;
+    const reading = (this.reading ?? Promise.resolve()).catch(() => {}).then(() => this.read());
+    this.reading = reading;
+    reading
+      .finally(() => {
+        if (this.reading === reading) this.reading = undefined;
+      })
+      .catch(() => {});
+    return reading;
   }
 
   start(intervalMs: number): void {
-    const refresh = () =>
+    const refresh = () => {
+      // A slow database: no reads pile up.
+      if (this.reading) return;
       this.refresh().catch(() => {
         // logged by read(); the last prices are kept and read again next interval
       });
+    };
     refresh();
     this.timer = setInterval(refresh, intervalMs);
     this.timer.unref();
@@ -159,7 +171,7 @@ function pricingOf(
     rows.set(method, { method, computeUnits: methods.get(method) ?? classes[rule.price], priceClass: rule.price });
   }
   for (const [method, computeUnits] of methods) {
-    if (!rows.has(method)) rows.set(method, { method, computeUnits, priceClass: 'method' });
+    if (!rows.has(method)) rows.set(method, { method, computeUnits, priceClass: rpcMethodRule(method).price });
   }
   return {
     networks: networks.length

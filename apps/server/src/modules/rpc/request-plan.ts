@@ -29,6 +29,8 @@ export interface PlannedCall {
   cached?: boolean;
   /** eth_getLogs and eth_getFilterLogs: the blocks its range spans as the guard read them (null: not worked out). */
   blocks?: bigint | null;
+  /** eth_getFilterChanges: the size of the node's result, which prices it. */
+  bytes?: number;
   cacheKey?: string;
   /** A log filter's blocks: read now for eth_newFilter (kept in its id), from its id for eth_getFilterLogs. */
   filterRange?: FilterRange | null;

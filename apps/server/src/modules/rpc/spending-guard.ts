@@ -34,10 +34,10 @@ const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
  * The monthly spending cap (docs/api.md "Pricing"): once an account's RPC usage this month (UTC)
  * reaches its cap, the gateway refuses its calls with HTTP 402 and holds its subscriptions'
  * notifications, until the owner raises the cap or the month ends. Each process adds what it meters
- * to a total shared with the others in the limiter's store (Redis when REDIS_URL is set), started
- * from the database's figure when the store holds none, and reads the caps of the accounts it
- * serves, every `intervalMs`; between two reads, what it spends itself counts at once. The check on
- * a request is a map lookup: no read, no wait.
+ * to a total shared with the others in the limiter's store (Redis when REDIS_URL is set), never
+ * below the month's figure in the database as this process last read it, and reads the caps of
+ * the accounts it serves, every `intervalMs`; between two reads, what it spends itself counts at
+ * once. The check on a request is a map lookup: no read, no wait.
  */
 export class SpendingGuard {
   private readonly spenders = new Map<string, Spender>();
@@ -84,6 +84,8 @@ export class SpendingGuard {
 
   start(intervalMs: number): void {
     this.timer = setInterval(() => {
+      // A slow database or store: no syncs pile up.
+      if (this.syncing) return;
       this.sync().catch((error) => this.log.error({ err: error }, 'spending caps could not be read'));
     }, intervalMs);
     this.timer.unref();
@@ -94,28 +96,37 @@ export class SpendingGuard {
     return this.sync().catch(() => {});
   }
 
-  /** Reads the caps, adds this process's spend to the shared totals and reads them back (one at a time). */
+  /**
+   * Reads the caps, adds this process's spend to the shared totals and reads them back, after any
+   * sync under way (one at a time).
+   */
   sync(): Promise<void> {
-    this.syncing ??= this.syncNow().finally(() => {
-      this.syncing = undefined;
-    });
-    return this.syncing;
+    const syncing = (this.syncing ?? Promise.resolve()).catch(() => {}).then(() => this.syncNow());
+    this.syncing = syncing;
+    syncing
+      .finally(() => {
+        if (this.syncing === syncing) this.syncing = undefined;
+      })
+      .catch(() => {});
+    return syncing;
   }
 
   private async syncNow(): Promise<void> {
     this.forgetIdle(false);
     if (this.spenders.size === 0) return;
-    const ids = [...this.spenders.keys()];
+    // The accounts known now: one first seen while the caps are read waits for the next sync.
+    const known = [...this.spenders];
     const caps = new Map<string, string>();
-    for (let i = 0; i < ids.length; i += 1000) {
-      for (const [id, cap] of await this.capsOf(this.db, ids.slice(i, i + 1000))) caps.set(id, cap);
+    for (let i = 0; i < known.length; i += 1000) {
+      const ids = known.slice(i, i + 1000).map(([id]) => id);
+      for (const [id, cap] of await this.capsOf(this.db, ids)) caps.set(id, cap);
     }
     const month = monthOf(this.now());
     const capped: Array<[string, Spender]> = [];
-    for (const [id, spender] of this.spenders) {
+    for (const [id, spender] of known) {
       const cap = caps.get(id);
       if (cap === undefined) {
-        // No cap: nothing to count (a cap set later starts from the database's figure).
+        // No cap: nothing to count; a cap set later starts from the database's figure.
         Object.assign(spender, { cap: null, capText: '', unsynced: 0, month: '', refusal: null });
       } else {
         spender.cap = priceUnitsOf(cap);
@@ -124,33 +135,32 @@ export class SpendingGuard {
       }
     }
     if (capped.length === 0) return;
-    // Accounts whose month's total this process has not started: the database's figure, in case the store holds none.
+    // Accounts whose month's total this process has not started (a new month, a cap just set): the
+    // database's figure, below which the shared total may not be.
     const starting = capped.filter(([, s]) => s.month !== month).map(([id]) => id);
     const fromDb = starting.length > 0 ? await rpcSpendOfMonth(this.db, starting, month) : new Map<string, string>();
     await Promise.all(
       capped.map(async ([id, spender]) => {
-        // The database's figure starts the month's total where the store holds none (a new month,
-        // a store that restarted): what this process metered in the second before may be in both.
-        const start = spender.month !== month ? priceUnitsOf(fromDb.get(id) ?? '0') : 0;
+        const starts = spender.month !== month;
+        // A total the store lost (a restarted Redis) starts again from what this process last read.
+        const floor = starts ? priceUnitsOf(fromDb.get(id) ?? '0') : spender.total;
         const amount = spender.unsynced;
         spender.unsynced = 0;
-        const total = await this.store.total(`spend:${id}:${month}`, amount, start, COUNTER_TTL_SECONDS);
-        if (total === null) {
-          spender.unsynced += amount;
-          return;
-        }
+        const shared = await this.store.total(`spend:${id}:${month}`, amount, floor, COUNTER_TTL_SECONDS);
+        // The store away: this process's own view (from the database's figure) and what it metered since.
+        spender.total = shared ?? floor + amount;
         spender.month = month;
-        spender.total = total;
-        const reached = spender.cap !== null && total + spender.unsynced >= spender.cap;
+        const reached = spender.cap !== null && spender.total + spender.unsynced >= spender.cap;
         spender.refusal = reached ? RpcMessages.spendingCapReached(spender.capText) : null;
       }),
     );
   }
 
+  /** Forgets accounts without a cap not served lately (an account with one is kept: its refusal must not lapse). */
   private forgetIdle(evenRecent: boolean): void {
     const now = this.now();
     for (const [id, spender] of this.spenders) {
-      if (now - spender.seenAt > IDLE_MS && spender.unsynced === 0) this.spenders.delete(id);
+      if (now - spender.seenAt > IDLE_MS && spender.cap === null) this.spenders.delete(id);
     }
     if (evenRecent && this.spenders.size >= MAX_ACCOUNTS) {
       const oldest = [...this.spenders].sort((a, b) => a[1].seenAt - b[1].seenAt).slice(0, MAX_ACCOUNTS / 10);

@@ -7,6 +7,13 @@ import type {
   TokenForwardingWalletsTable,
 } from './forwarding-schema.ts';
 import type {
+  SignInChallengesTable,
+  ThirdPartySignInsTable,
+  TwoFactorRecoveryCodesTable,
+  TwoFactorSecretsTable,
+  UserIdentitiesTable,
+} from './identity-schema.ts';
+import type {
   AccountAlertStatesTable,
   AccountAlertsTable,
   RpcMethodStatsTable,
@@ -367,54 +374,4 @@ export interface Database {
   rpc_status_hours: RpcStatusHoursTable;
   account_alerts: AccountAlertsTable;
   account_alert_states: AccountAlertStatesTable;
-}
-
-export interface TwoFactorSecretsTable {
-  user_id: string;
-  /** The authenticator secret (base32), sealed with the data key. */
-  secret_sealed: string;
-  confirmed_at: NullableTimestamp;
-  /** bigint travels as text: the newest 30-second step whose code was accepted. */
-  last_used_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-  created_at: Timestamp;
-}
-
-export interface TwoFactorRecoveryCodesTable {
-  id: Generated<string>;
-  user_id: string;
-  code_hash: string;
-  used_at: NullableTimestamp;
-  created_at: Timestamp;
-}
-
-export interface SignInChallengesTable {
-  id: Generated<string>;
-  user_id: string;
-  token_hash: string;
-  attempts: Generated<number>;
-  expires_at: Timestamp;
-  used_at: NullableTimestamp;
-  created_at: Timestamp;
-}
-
-/** A user's sign-in identity at a third-party OpenID provider: the issuer and its subject name one person. */
-export interface UserIdentitiesTable {
-  issuer: string;
-  subject: string;
-  user_id: string;
-  /** The verified e-mail the provider gave at the last sign-in (for support; the user's own e-mail is users.email). */
-  email: string;
-  created_at: Timestamp;
-  last_used_at: Timestamp;
-}
-
-/** A third-party sign-in under way: what the callback must check, found by the hash of the browser's cookie. */
-export interface ThirdPartySignInsTable {
-  flow_hash: string;
-  provider: string;
-  state: string;
-  nonce: string;
-  code_verifier: string;
-  expires_at: Timestamp;
-  created_at: Timestamp;
 }

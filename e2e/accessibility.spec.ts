@@ -18,6 +18,8 @@ const ACCOUNT_ROUTES = [
   'overview',
   'services',
   'services/rpc',
+  'services/status',
+  'services/pricing',
   'services/analytics',
   'services/requests',
   'services/token-forwarding/wallets',

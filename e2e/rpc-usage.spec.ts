@@ -23,8 +23,9 @@ const call = (method: string, id = 1) => ({ jsonrpc: '2.0', id, method, params: 
  * The service end to end: a key made on the API Keys page and copied from its one-time modal, pasted
  * into the RPC page, its URL called, the billing job run, and the calls seen as usage, as a bill and
  * as lower credit. Then the key deactivated (refused within a second) and deleted (gone).
- * Metabit Testnet is priced 0.25 USD per request here so that the bill shows in 2 decimals; no
- * other journey uses it.
+ * Metabit Testnet is priced 250 000 USD per million compute units here (0.25 USD a unit) so that the
+ * bill shows in 2 decimals; no other journey checks a figure of it (the sample account of the
+ * accessibility journey calls it, and checks none).
  */
 test('a key calls the RPC endpoint; the calls become usage, a bill and lower credit; deactivated, it is refused', async ({
   page,
@@ -37,7 +38,18 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   const { email, password } = await signUpOverApi(request);
   const accountId = await createAccountOverApi(request, email, password, 'RPC journey');
   admin('deposit', '--account', accountId, '--amount', '10', '--note', 'journey credit');
-  expect(admin('price', 'set', 'RPC_API_METABIT_TESTNET', '0.25')).toContain('0.25 USD per request');
+  expect(admin('price', 'set', 'RPC_API_METABIT_TESTNET', '250000')).toContain(
+    'RPC_API_METABIT_TESTNET now costs 250000 USD per million compute units (0.25 USD per unit)',
+  );
+  // The gateway reads prices every few seconds: call once it prices at the new one, as the public list shows.
+  await expect
+    .poll(async () => {
+      const pricing = (await (await request.get('/api/v1.0/rpc/pricing')).json()).data as {
+        networks: Array<{ resourceName: string; usdPerMillionCu: string }>;
+      };
+      return pricing.networks.find((n) => n.resourceName === 'RPC_API_METABIT_TESTNET')?.usdPerMillionCu;
+    })
+    .toBe('250000');
 
   await logIn(page, email, password);
   await page.getByRole('row', { name: /RPC journey/ }).click();
@@ -62,7 +74,8 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   await expectToastShown(page, 'Text has been copied to clipboard.');
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
-  // Five requests: three single calls and a batch of two.
+  // Five requests: three single calls and a batch of two. eth_chainId and net_version cost 0 compute
+  // units, eth_blockNumber and eth_gasPrice 1 each: 2 units.
   const chainId = await request.post(url, { data: call('eth_chainId') });
   expect(await chainId.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0xf231' });
   expect((await (await request.post(url, { data: call('eth_blockNumber', 2) })).json()).result).toMatch(/^0x/);
@@ -70,7 +83,7 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   const batch = await request.post(url, { data: [call('eth_chainId', 4), call('eth_gasPrice', 5)] });
   expect(((await batch.json()) as Array<{ id: number }>).map((a) => a.id)).toEqual([4, 5]);
 
-  // The operator bills now (the schedule bills closed days): 5 × 0.25 = 1.25 USD. The run bills
+  // The operator bills now (the schedule bills closed days): 2 units × 0.25 = 0.50 USD. The run bills
   // every account's usage, other journeys' too, so its counts are not this account's; the pages
   // below show this account's bill.
   expect(admin('jobs', 'run', 'billing')).toMatch(/"errors":\[\]/);
@@ -78,14 +91,19 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   await openSubmenu(sider, 'Billings');
   await sider.getByText('Overview', { exact: true }).last().click();
   await expect(page.getByRole('button', { name: 'Buy Credits' })).toBeVisible();
-  await expect(page.locator('.ant-statistic-content')).toHaveText('8.75');
+  await expect(page.locator('.ant-statistic-content')).toHaveText('9.50');
   await page.getByRole('tab', { name: 'Service Usage History' }).click();
   const usageRows = page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');
-  await expect(usageRows).toHaveCount(1);
-  await expect(usageRows.first()).toContainText('RPC API METABIT TESTNET');
+  // One record of the five calls, or two where another journey's billing run (it bills every
+  // account) came between them: each this network's and billed, together 5 calls (Usage), 2 units
+  // (Compute Units) and 0.50 USD (Price, the last column).
   await expect(usageRows.first()).toContainText('BILLED');
-  await expect(usageRows.first().locator('td').nth(1)).toHaveText('5');
-  await expect(usageRows.first()).toContainText('1.25000');
+  const usage = await usageRows.evaluateAll((rows) =>
+    rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+  );
+  expect(usage.map((cells) => [cells[0], cells[3]])).toEqual(usage.map(() => ['RPC API METABIT TESTNET', 'BILLED']));
+  const usageSum = (index: number) => usage.reduce((sum, cells) => sum + Number(cells.at(index)), 0);
+  expect([usageSum(1), usageSum(2), usageSum(-1).toFixed(5)]).toEqual([5, 2, '0.50000']);
   await page.getByRole('tab', { name: 'Transaction History' }).click();
   await expect(page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row').first()).toContainText(
     'Resource usage withdrawal',
@@ -94,17 +112,18 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
   // The overview: the month's bill and calls, and the calls in the usage chart.
   await sider.getByText('Overview', { exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/account/${accountId}/overview$`));
-  await expect(figure(page, 'Available Credits (USD)')).toHaveText('8.75');
-  await expect(figure(page, 'Monthly Bill')).toHaveText('1.25');
+  await expect(figure(page, 'Available Credits (USD)')).toHaveText('9.50');
+  await expect(figure(page, 'Monthly Bill')).toHaveText('0.50');
   await expect(figure(page, 'Monthly API Calls')).toHaveText('5');
   const usageChart = card(page, 'Service Usage').locator('[aria-label*="Metabit Testnet requests"]');
   await expect(usageChart).toHaveAttribute('aria-label', /5/);
   await expect(card(page, 'Account Billing').locator('[aria-label*="Metabit Testnet requests"]')).toHaveAttribute(
     'aria-label',
-    /1\.25/,
+    /0\.5/,
   );
   // The same figures everywhere: the bill posted (nothing left to post), the calls, token forwards
-  // apart; Analytics counts the same five calls, none refused; the prices say what one cost.
+  // apart; Analytics counts the same five calls and two compute units, none refused; the prices say
+  // what one compute unit costs.
   await expect(card(page, 'Monthly Bill')).toContainText('Not yet posted: 0.00 USD.');
   await expect(card(page, 'Monthly API Calls')).toContainText('Token forwards, counted apart: 0.');
   // The gateway writes its figures every few seconds: wait until they are there, as the page will read them.
@@ -123,13 +142,19 @@ test('a key calls the RPC endpoint; the calls become usage, a bill and lower cre
     (await methodRows.evaluateAll((rows, i) => rows.map((r) => r.querySelectorAll('td')[i]?.textContent ?? '0'), index))
       .map(Number)
       .reduce((a, b) => a + b, 0);
-  // Calls, and Refused (after Compute units, Errors and Error rate).
+  // Calls, Compute units, and Refused (after Errors and Error rate).
   expect(await columnSum(2)).toBe(5);
+  expect(await columnSum(3)).toBe(2);
   expect(await columnSum(6)).toBe(0);
   await sider.getByText('Overview', { exact: true }).last().click();
   await page.getByRole('tab', { name: 'Prices' }).click();
   const metabit = page.locator('.ant-tabs-tabpane-active tr').filter({ hasText: 'Metabit Testnet requests' });
-  await expect(metabit.locator('td')).toHaveText([/^Metabit Testnet requests/, '0.25 per request', '5', '1.25000']);
+  await expect(metabit.locator('td')).toHaveText([
+    /^Metabit Testnet requests/,
+    '0.25 per compute unit',
+    '5',
+    '0.50000',
+  ]);
   await sider.getByText('Overview', { exact: true }).first().click();
 
   // Deactivated: refused within a second. Deleted: gone from the list and refused.

@@ -27,7 +27,7 @@ export function PriceList({ accountId }: { accountId: string }) {
             <tr key={resourceName}>
               <td>{resourceTitle(resourceName)}</td>
               <td>
-                {unitPriceText(unitPrice)} {isForwardingResource(resourceName) ? T.perForward : T.perRequest}
+                {unitPriceText(unitPrice)} {isForwardingResource(resourceName) ? T.perForward : T.perComputeUnit}
               </td>
             </tr>
           ))}

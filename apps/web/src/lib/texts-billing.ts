@@ -13,7 +13,7 @@ export const BillingTexts = {
   pricesListTitle: 'Prices',
   service: 'Service',
   unitPrice: 'Unit price (USD)',
-  perRequest: 'per request',
+  perComputeUnit: 'per compute unit',
   perForward: 'per forward',
   thisMonth: 'This month',
   costThisMonth: 'Cost this month (USD)',

@@ -91,9 +91,9 @@ describe("BillingOverviewPage: prices and this month's cost", () => {
       .slice(1)
       .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Ethereum Mainnet requestsRPC API ETHEREUM MAINNET', '0.00003 per request', '1,000', '0.03000'],
+      ['Ethereum Mainnet requestsRPC API ETHEREUM MAINNET', '0.00003 per compute unit', '1,000', '0.03000'],
       ['Ethereum Mainnet token forwardsTOKEN FORWARDING ETHEREUM MAINNET', '0.05 per forward', '1', '0.05000'],
-      ['Polygon Testnet requestsRPC API POLYGON TESTNET', '0.00002 per request', '0', '0.00000'],
+      ['Polygon Testnet requestsRPC API POLYGON TESTNET', '0.00002 per compute unit', '0', '0.00000'],
     ]);
   });
 });

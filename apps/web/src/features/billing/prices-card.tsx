@@ -14,7 +14,7 @@ const NOTHING: ResourceMonth = { usage: 0, price: 0 };
 interface PriceRow extends UsageResource, ResourceMonth {}
 
 /**
- * The unit price of every billable resource (per request of each network, per token forward) and
+ * The unit price of every billable resource (per compute unit of each network, per token forward) and
  * what this month has used and cost so far, posted or not; the resources used come first.
  */
 export function PricesAndCost({ accountId }: { accountId: string }) {
@@ -49,7 +49,7 @@ export function PricesAndCost({ accountId }: { accountId: string }) {
       align: 'right',
       responsive: WIDE_ONLY,
       render: (_value, row) =>
-        `${unitPriceText(row.unitPrice)} ${isForwardingResource(row.resourceName) ? T.perForward : T.perRequest}`,
+        `${unitPriceText(row.unitPrice)} ${isForwardingResource(row.resourceName) ? T.perForward : T.perComputeUnit}`,
     },
     {
       title: T.thisMonth,

@@ -63,7 +63,7 @@ describe('ServicesPage', () => {
       '.ant-card',
     ) as HTMLElement;
     const row = (await within(prices).findByText('BSC Testnet requests')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('0.00002 per request')).toBeTruthy();
+    expect(within(row).getByText('0.00002 per compute unit')).toBeTruthy();
   });
 
   it('links the Token Forwarding card to the wallets page once the server says the feature is on, and stores it', async () => {

@@ -20,6 +20,7 @@ import {
 import { type KeyLists, keyCheckCost } from './support/key-check-cost.ts';
 import { distinctBalanceCalls, failures, type Measurement, measure, type Target } from './support/load.ts';
 import { ensureNginx, nginxProxy } from './support/nginx.ts';
+import { pricingCost } from './support/pricing-cost.ts';
 import { bestOf, compare, comparisonLine, finishSuite, latencyDoubts, problems, table } from './support/report.ts';
 import { wholeSetting } from './support/settings.ts';
 import { type Side, sideBySide, type WindowPlan } from './support/side-by-side.ts';
@@ -193,6 +194,16 @@ async function main(cleanup: Cleanup): Promise<number> {
       suite: 'gateway',
       name: `key rules' added cost per request, in-process, ${words}`,
       value: Number((cost.lockedUs - cost.plainUs).toFixed(2)),
+      unit: 'µs',
+    });
+    const pricing = pricingCost(body);
+    log(
+      `parse and screen, ${words}: ${pricing.unpricedUs.toFixed(2)} µs unpriced, ${pricing.pricedUs.toFixed(2)} µs priced (compute units, cost, cap)`,
+    );
+    figures.push({
+      suite: 'gateway',
+      name: `pricing's added cost per request, in-process, ${words}`,
+      value: Number((pricing.pricedUs - pricing.unpricedUs).toFixed(2)),
       unit: 'µs',
     });
   }

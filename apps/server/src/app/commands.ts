@@ -54,7 +54,7 @@ Commands:
                                                         socket, upstream subscriptions, client subscriptions
   rpc insight [on|off]                                  whether the gateway records its analytics and request
                                                         log, or switch it until a restart (RPC_INSIGHT)
-  jobs run billing|autopay|reconcile|ambassadors|cleanup|forwarding|webhooks
+  jobs run billing|autopay|alerts|reconcile|ambassadors|cleanup|forwarding|webhooks
                                                         run a job now (billing: usage up to now)
   backup [--out FILE]                                   a consistent copy of the embedded database and of
                                                         DATA_DIR/secrets.json (mode 0600). It holds the keys

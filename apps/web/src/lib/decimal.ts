@@ -1,5 +1,5 @@
 /**
- * Exact decimal sums of USD amounts that arrive as JSON numbers (e.g. 0.00002 per request):
+ * Exact decimal sums of USD amounts that arrive as JSON numbers (e.g. 0.00002 per compute unit):
  * summing the binary floats would show artefacts such as 0.00006000000000000001.
  * A number's shortest text (what `String` gives) is the decimal the server wrote, so each amount
  * is read from that text into an integer of units at its own scale, and the sum is exact.

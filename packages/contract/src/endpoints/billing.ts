@@ -49,7 +49,7 @@ export const billingEndpoints = {
     body: DepositBody,
     response: DepositResult,
   }),
-  /** Saves the auto pay setting (spec A §7: settingName autoDeposit). */
+  /** Saves the auto pay setting (spec A §7: settingName autoDeposit), or the owner's spending cap (settingName spendingCap). */
   updateAccountSettings: endpoint({
     ...billingCall,
     method: 'POST',

@@ -14,7 +14,7 @@ export const usageEndpoints = {
     query: UsageListQuery,
     response: ResourceUsageList,
   }),
-  /** The billable resources and their price per request. */
+  /** The billable resources and the price of one unit (a compute unit; a token forward). */
   listResources: endpoint({
     ...usageCall,
     method: 'GET',

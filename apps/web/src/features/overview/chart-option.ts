@@ -6,7 +6,7 @@ import type { Measure, ResourceSeries } from './usage-sums';
 export type { ChartOption };
 
 const requests = new Intl.NumberFormat('en-US');
-// Prices are fractions of a cent per request: no exponent notation and no rounding away of digits.
+// Prices are fractions of a cent per compute unit: no exponent notation and no rounding away of digits.
 const usd = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
 
 /** How a tooltip shows one value: "1,234 requests" or "0.00006 USD". */

@@ -147,13 +147,13 @@ export class RpcPipeline {
   }
 
   /** Counts calls and their compute units in the account's usage and against its spending cap. */
-  charge(caller: Caller, network: RpcNetwork, calls: number, units: number): void {
+  private charge(caller: Caller, network: RpcNetwork, calls: number, units: number): void {
     const { meter, prices, spending } = this.parts;
     meter.count(caller.accountId, caller.apiKeyId, network.resource, calls, units);
     if (units > 0) spending.spent(caller.accountId, units * prices.unitPrice(network.resource));
   }
 
-  /** Whether an account's subscriptions are paused: past its spending cap, their notifications are held back. */
+  /** Whether an account's subscriptions are paused: past its spending cap, their notifications are not sent. */
   paused(caller: Caller): boolean {
     return this.parts.spending.refusal(caller.accountId) !== null;
   }

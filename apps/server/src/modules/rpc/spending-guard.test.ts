@@ -35,7 +35,9 @@ const stores: Array<{ name: string; pair(): { stores: [RateLimiter, RateLimiter]
             const [a, b] = clients.map((r) => redisRateLimiter(r, log, prefix)) as [RateLimiter, RateLimiter];
             return {
               stores: [a, b] as [RateLimiter, RateLimiter],
-              close: () => clients.forEach((r) => r.disconnect()),
+              close: () => {
+                for (const r of clients) r.disconnect();
+              },
             };
           },
         },

@@ -113,7 +113,8 @@ describe('PricingPage', () => {
       'A batch costs the sum of its calls.',
       'eth_getLogs and eth_getFilterLogs cost 5 CU per started 1,000 blocks of their range, at most 10× (50 CU).',
       'eth_call, eth_estimateGas and eth_createAccessList with state or block overrides cost the override class: 6 CU.',
-      "A subscription's notification costs 2 CU per started KiB delivered.",
+      "A subscription's notification, and an eth_getFilterChanges answer, cost 2 CU per started KiB delivered.",
+      'A method the table below does not list costs the trace class: 50 CU.',
       "Refused calls cost nothing: those a key's rules or limits turn away, or the gateway cannot read.",
       "A call answered from the gateway's cache costs 0 CU.",
     ]);
@@ -140,7 +141,9 @@ describe('PricingPage', () => {
     expect(within(methods).getByRole('status').textContent).toBe('debug_traceTransaction is priced as debug_trace*.');
 
     fireEvent.change(search, { target: { value: 'nothing_here' } });
-    expect(await within(methods).findByText('No method or namespace of that name.')).toBeTruthy();
+    expect(
+      await within(methods).findByText('No method or namespace of that name: such a method costs the trace class.'),
+    ).toBeTruthy();
     expect(within(methods).getByRole('status').textContent).toBe('');
   });
 

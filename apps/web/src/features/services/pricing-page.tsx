@@ -38,6 +38,7 @@ function PricingRules({ pricing }: { pricing: RpcPricing | undefined }) {
     T.logsRule(classUnits(pricing, 'logs'), LOGS_BLOCKS_PER_UNIT.toLocaleString('en-US'), LOGS_MAX_UNITS),
     T.overrideRule(classUnits(pricing, 'override')),
     T.notificationRule(classUnits(pricing, 'notification')),
+    T.unknownRule(classUnits(pricing, 'trace')),
     T.refusedRule,
     ...(pricing ? [T.cachedRule(pricing.cachedComputeUnits)] : []),
   ];

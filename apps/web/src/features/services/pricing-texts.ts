@@ -15,7 +15,9 @@ export const PricingTexts = {
     `eth_getLogs and eth_getFilterLogs cost ${units} CU per started ${blocks} blocks of their range, at most ${times}× (${units * times} CU).`,
   overrideRule: (units: number) =>
     `eth_call, eth_estimateGas and eth_createAccessList with state or block overrides cost the override class: ${units} CU.`,
-  notificationRule: (units: number) => `A subscription's notification costs ${units} CU per started KiB delivered.`,
+  notificationRule: (units: number) =>
+    `A subscription's notification, and an eth_getFilterChanges answer, cost ${units} CU per started KiB delivered.`,
+  unknownRule: (units: number) => `A method the table below does not list costs the trace class: ${units} CU.`,
   refusedRule: "Refused calls cost nothing: those a key's rules or limits turn away, or the gateway cannot read.",
   cachedRule: (units: number | null) =>
     units === null
@@ -30,7 +32,7 @@ export const PricingTexts = {
   searchMethods: 'Search methods',
   searchPlaceholder: 'e.g. eth_getLogs or debug_traceTransaction',
   pricedAs: (method: string, namespace: string) => `${method} is priced as ${namespace}.`,
-  noMethods: 'No method or namespace of that name.',
+  noMethods: 'No method or namespace of that name: such a method costs the trace class.',
   // what the last 30 days would cost
   estimate: 'What would my last 30 days cost',
   estimateIntro: (start: string, end: string) =>

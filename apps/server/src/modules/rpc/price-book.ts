@@ -16,6 +16,7 @@ import {
 } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { OneAtATime } from '../../jobs/one-at-a-time.ts';
 import { forwardingFee, listComputeUnitPrices, listPrices, networkPrices } from '../usage/index.ts';
 import type { PlannedCall, RequestPlan } from './request-plan.ts';
 
@@ -45,7 +46,7 @@ export class PriceBook {
   private unitPrices = new Map<string, PriceUnits>();
   private pricing: RpcPricing = pricingOf(this.classes, this.methods, this.cached, [], DEFAULT_FORWARDING_FEE_USD);
   private timer: NodeJS.Timeout | undefined;
-  private reading: Promise<void> | undefined;
+  private readonly reads = new OneAtATime(() => this.read());
 
   constructor(
     private readonly db: Db,
@@ -102,20 +103,13 @@ export class PriceBook {
 
   /** Reads the prices, after any read under way (one at a time): what was written before the call is in force after it. */
   refresh(): Promise<void> {
-    const reading = (this.reading ?? Promise.resolve()).catch(() => {}).then(() => this.read());
-    this.reading = reading;
-    reading
-      .finally(() => {
-        if (this.reading === reading) this.reading = undefined;
-      })
-      .catch(() => {});
-    return reading;
+    return this.reads.run();
   }
 
   start(intervalMs: number): void {
     const refresh = () => {
       // A slow database: no reads pile up.
-      if (this.reading) return;
+      if (this.reads.busy) return;
       this.refresh().catch(() => {
         // logged by read(); the last prices are kept and read again next interval
       });

@@ -2,6 +2,7 @@ import { RpcMessages } from '@ebs/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { OneAtATime } from '../../jobs/one-at-a-time.ts';
 import { rpcSpendOfMonth } from '../usage/index.ts';
 import { type PriceUnits, priceUnitsOf } from './price-book.ts';
 import type { SpendingCaps } from './rpc-request.ts';
@@ -42,7 +43,7 @@ const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 export class SpendingGuard {
   private readonly spenders = new Map<string, Spender>();
   private timer: NodeJS.Timeout | undefined;
-  private syncing: Promise<void> | undefined;
+  private readonly syncs = new OneAtATime(() => this.syncNow());
 
   constructor(
     private readonly db: Db,
@@ -85,7 +86,7 @@ export class SpendingGuard {
   start(intervalMs: number): void {
     this.timer = setInterval(() => {
       // A slow database or store: no syncs pile up.
-      if (this.syncing) return;
+      if (this.syncs.busy) return;
       this.sync().catch((error) => this.log.error({ err: error }, 'spending caps could not be read'));
     }, intervalMs);
     this.timer.unref();
@@ -101,14 +102,7 @@ export class SpendingGuard {
    * sync under way (one at a time).
    */
   sync(): Promise<void> {
-    const syncing = (this.syncing ?? Promise.resolve()).catch(() => {}).then(() => this.syncNow());
-    this.syncing = syncing;
-    syncing
-      .finally(() => {
-        if (this.syncing === syncing) this.syncing = undefined;
-      })
-      .catch(() => {});
-    return syncing;
+    return this.syncs.run();
   }
 
   private async syncNow(): Promise<void> {

@@ -137,6 +137,10 @@ const Env = Type.Object({
   FORWARDING_SCAN_SECONDS: Type.Number({ minimum: 0.2, maximum: 3600, default: 5 }),
   /** Confirmations per network, as JSON: {"ETHEREUM_MAINNET": 12}. Local nodes need 1. */
   FORWARDING_CONFIRMATIONS: Type.Optional(Type.String({ minLength: 2 })),
+  /** Runs the address-activity webhooks' scanners and deliveries in this process ("off" for a separate one). */
+  NOTIFY_ENGINE: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  /** How often the address-activity engine asks each watched network for new blocks and sends what is due. */
+  NOTIFY_POLL_MS: Type.Integer({ minimum: 50, maximum: 60_000, default: 250 }),
   /** Webhook targets on private, loopback or link-local addresses are refused unless this is true. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({ default: false }),
   /** How long a webhook target may take to answer. */

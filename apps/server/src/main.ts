@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   if (settled > 0) app.log.warn({ settled }, 'settled deposits left pending by an earlier stop');
   const stopJobs = startScheduler(deps.jobs, app.log, config.JOBS_INTERVAL_SECONDS);
   if (config.FORWARDING_ENGINE === 'on') deps.forwarding.engine.start(config.FORWARDING_SCAN_SECONDS);
+  if (config.NOTIFY_ENGINE === 'on') deps.notify.engine.start(config.NOTIFY_POLL_MS);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,6 +1,6 @@
 import type { Static, TObject, TProperties, TSchema } from '@sinclair/typebox';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE' | 'OPTIONS';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /**
  * Who may call: anyone; a signed-in user; a member of the account named in `ebs-account-id` (the

@@ -16,6 +16,7 @@ export * from './key-settings.ts';
 export * from './keys.ts';
 export * from './messages.ts';
 export * from './networks.ts';
+export * from './notify.ts';
 export * from './pricing.ts';
 export * from './rpc.ts';
 export * from './rpc-methods.ts';

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { defaulted } from './endpoint.ts';
 import { FORWARDING_NETWORKS, FORWARDING_RESOURCES, isNetwork } from './forwarding.ts';
+import { isNotifyResource, NOTIFY_PREFIX, NOTIFY_RESOURCES } from './notify.ts';
 import { findRpcNetwork, RPC_NETWORKS } from './rpc.ts';
 
 /** The usage resources the gateway meters: one per RPC network (spec A §3, ARCHITECTURE §5). */
@@ -20,17 +21,30 @@ export const DEFAULT_REQUEST_PRICE_USD = '0.00002';
 /** The fee of one token forward when the admin has set none, in USD (decimal text). */
 export const DEFAULT_FORWARDING_FEE_USD = '0.05';
 
-/** Every billable resource: the gateway's, then token forwarding's (one fee per transfer). */
-export const BILLABLE_RESOURCES: readonly string[] = [...RPC_RESOURCES, ...FORWARDING_RESOURCES];
+/** The fee of one address-activity delivery when the admin has set none, in USD (decimal text). */
+export const DEFAULT_NOTIFY_DELIVERY_FEE_USD = '0.0001';
+
+/**
+ * Every billable resource: the gateway's, token forwarding's (one fee per transfer), then
+ * address-activity webhooks' (one fee per delivery).
+ */
+export const BILLABLE_RESOURCES: readonly string[] = [...RPC_RESOURCES, ...FORWARDING_RESOURCES, ...NOTIFY_RESOURCES];
 
 const FORWARDING_PREFIX = 'TOKEN_FORWARDING_';
 
 /** Whether a usage resource counts token forwards (one fee per transfer), not RPC requests. */
 export const isForwardingResource = (name: string) => name.startsWith(FORWARDING_PREFIX);
 
+/** Whether a resource is priced per event (a forward, a delivery) rather than per compute unit. */
+export const isPerEventResource = (name: string) => isForwardingResource(name) || isNotifyResource(name);
+
 /** The price of one unit of a resource when the admin has set none. */
 export const defaultPriceOf = (resource: string) =>
-  isForwardingResource(resource) ? DEFAULT_FORWARDING_FEE_USD : DEFAULT_REQUEST_PRICE_USD;
+  isForwardingResource(resource)
+    ? DEFAULT_FORWARDING_FEE_USD
+    : isNotifyResource(resource)
+      ? DEFAULT_NOTIFY_DELIVERY_FEE_USD
+      : DEFAULT_REQUEST_PRICE_USD;
 
 /** spec A §2: resource names display with underscores shown as spaces. */
 export const displayResourceName = (name: string) => name.replace(/_/g, ' ');
@@ -42,18 +56,23 @@ export const displayResourceName = (name: string) => name.replace(/_/g, ' ');
 export function resourceLabel(resource: string): string | undefined {
   const rpc = RPC_NETWORKS.find((network) => network.resource === resource);
   if (rpc) return `${rpc.name} requests`;
-  const network = resource.slice(FORWARDING_PREFIX.length);
-  if (!isForwardingResource(resource) || !isNetwork(network)) return undefined;
+  const [kind, prefix] = isForwardingResource(resource)
+    ? ['token forwards', FORWARDING_PREFIX]
+    : isNotifyResource(resource)
+      ? ['webhook deliveries', NOTIFY_PREFIX]
+      : [];
+  const network = prefix && resource.slice(prefix.length);
+  if (!kind || !isNetwork(network)) return undefined;
   const info = FORWARDING_NETWORKS[network];
   const name = info.kind === 'evm' ? findRpcNetwork(info.rpcPath)?.name : undefined;
-  return name ? `${name} token forwards` : undefined;
+  return name ? `${name} ${kind}` : undefined;
 }
 
 /** A resource by its network's name where it has one ("Ethereum Sepolia requests"), else the spec's form. */
 export const resourceTitle = (resource: string): string => resourceLabel(resource) ?? displayResourceName(resource);
 
-/** spec A §2: usage charts leave out token forwarding resources. */
-export const isChartedUsageResource = (name: string) => !isForwardingResource(name);
+/** spec A §2: usage charts leave out token forwarding resources (and webhook deliveries, priced per event too). */
+export const isChartedUsageResource = (name: string) => !isPerEventResource(name);
 
 /** A usage record is PENDING until the billing job posts it to the ledger, then BILLED. */
 export const UsageStatus = Type.Union([Type.Literal('PENDING'), Type.Literal('BILLED')]);

@@ -42,6 +42,7 @@ import {
 } from '../modules/identity/index.ts';
 import { insightRoutes } from '../modules/insight/index.ts';
 import { KeysService, keyRoutes } from '../modules/keys/index.ts';
+import { buildNotify, notifyRoutes } from '../modules/notify/index.ts';
 import { processorRoutes } from '../modules/processor/index.ts';
 import {
   isGatewayRequest,
@@ -205,10 +206,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rpcSockets.close();
   });
   const forwarding = buildForwarding({ db, config, secrets, rpc, mailer, log: app.log });
+  const notify = buildNotify({ db, config, secrets, chains: forwarding.chains, mailer, log: app.log });
   // At close the engine gives back its forwards and the gateway writes its counted usage, before
   // the database (when the app opened it) closes.
   app.addHook('onClose', async () => {
     await forwarding.engine.stop();
+    await notify.engine.stop();
     await rpc.close();
     redis?.disconnect();
     if (!options.db) await db.destroy();
@@ -221,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     flushUsage: () => rpc.meter.flush(),
     forwarding: () => forwarding.engine.tick(),
     webhooks: forwarding.deliverWebhooks,
+    notify: () => notify.engine.tick(),
   });
   const deps: Deps = {
     config,
@@ -240,6 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     rpc,
     forwarding,
+    notify,
   };
 
   const routes: RouteEntry[] = [];
@@ -298,6 +303,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alertRoutes,
     keyRoutes,
     forwardingRoutes,
+    notifyRoutes,
     devRoutes,
     adminRoutes,
   ];

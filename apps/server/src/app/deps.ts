@@ -9,6 +9,7 @@ import type { CardProvider, CardsService } from '../modules/cards/index.ts';
 import type { Forwarding } from '../modules/forwarding/index.ts';
 import type { IdentityProvider, IdTokens, TwoFactorService } from '../modules/identity/index.ts';
 import type { KeysService } from '../modules/keys/index.ts';
+import type { Notify } from '../modules/notify/index.ts';
 import type { RpcGateway } from '../modules/rpc/index.ts';
 import type { SupportService } from '../modules/support/index.ts';
 import type { Secrets } from '../secrets.ts';
@@ -32,4 +33,5 @@ export interface Deps {
   jobs: Jobs;
   rpc: RpcGateway;
   forwarding: Forwarding;
+  notify: Notify;
 }

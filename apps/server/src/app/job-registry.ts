@@ -20,6 +20,8 @@ export function buildJobs(deps: {
   /** One turn of the forwarding engine and one webhook delivery run (the server's). */
   forwarding?: () => Promise<unknown>;
   webhooks?: () => Promise<unknown>;
+  /** One turn of the address-activity engine: scan the watched networks, send what is due. */
+  notify?: () => Promise<unknown>;
 }): Jobs {
   // The engine has its own faster loop (FORWARDING_SCAN_SECONDS, or a process of its own), so the
   // schedule leaves these two to it; an operator's run does one turn now.
@@ -41,5 +43,6 @@ export function buildJobs(deps: {
     },
     ...(deps.forwarding ? { forwarding: onDemand(deps.forwarding) } : {}),
     ...(deps.webhooks ? { webhooks: onDemand(deps.webhooks) } : {}),
+    ...(deps.notify ? { notify: onDemand(deps.notify) } : {}),
   };
 }

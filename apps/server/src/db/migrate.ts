@@ -27,6 +27,7 @@ import * as computeUnits from './migrations/2026_11_28_0501_compute_units.ts';
 import * as spendingCap from './migrations/2026_11_28_0502_spending_cap.ts';
 import * as keyComputeUnitLimits from './migrations/2026_11_28_0503_key_compute_unit_limits.ts';
 import * as methodComputeUnits from './migrations/2026_11_28_0504_method_compute_units.ts';
+import * as addressWebhooks from './migrations/2026_11_28_0601_address_webhooks.ts';
 
 /** Migrations are listed here in order; each is a file named by date that never imports app code. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0502_spending_cap': spendingCap,
   '2026_11_28_0503_key_compute_unit_limits': keyComputeUnitLimits,
   '2026_11_28_0504_method_compute_units': methodComputeUnits,
+  '2026_11_28_0601_address_webhooks': addressWebhooks,
 };
 
 /** Every migration's name, oldest first: a backup records the last one its database had. */

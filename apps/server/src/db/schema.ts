@@ -21,6 +21,16 @@ import type {
   RpcRequestLogTable,
   RpcStatusHoursTable,
 } from './insight-schema.ts';
+import type {
+  NotifyAddressesTable,
+  NotifyAddressLogTable,
+  NotifyAttemptsTable,
+  NotifyBlocksTable,
+  NotifyDeliveriesTable,
+  NotifyReplaysTable,
+  NotifyScannersTable,
+  NotifyWebhooksTable,
+} from './notify-schema.ts';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -363,6 +373,14 @@ export interface Database {
   gas_fee_funding_wallets: GasFeeFundingWalletsTable;
   token_forwarding_wallets: TokenForwardingWalletsTable;
   token_forwarding_transactions: TokenForwardingTransactionsTable;
+  notify_webhooks: NotifyWebhooksTable;
+  notify_addresses: NotifyAddressesTable;
+  notify_address_log: NotifyAddressLogTable;
+  notify_scanners: NotifyScannersTable;
+  notify_blocks: NotifyBlocksTable;
+  notify_replays: NotifyReplaysTable;
+  notify_deliveries: NotifyDeliveriesTable;
+  notify_attempts: NotifyAttemptsTable;
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;

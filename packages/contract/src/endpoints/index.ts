@@ -7,6 +7,7 @@ import { cardEndpoints } from './cards.ts';
 import { forwardingEndpoints } from './forwarding.ts';
 import { identityEndpoints } from './identity.ts';
 import { keyEndpoints } from './keys.ts';
+import { notifyEndpoints } from './notify.ts';
 import { processorEndpoints } from './processor.ts';
 import { rpcEndpoints } from './rpc.ts';
 import { settingEndpoints } from './settings.ts';
@@ -30,6 +31,7 @@ export const endpoints = {
   usage: usageEndpoints,
   rpc: rpcEndpoints,
   forwarding: forwardingEndpoints,
+  notify: notifyEndpoints,
   support: supportEndpoints,
   ambassador: ambassadorEndpoints,
   settings: settingEndpoints,

@@ -1,0 +1,150 @@
+import type { NotifyDelivery, NotifyPayload } from '@ebs/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { newWebhookId } from '../forwarding/index.ts';
+import type { EventKind } from './activity-view.ts';
+
+/** A delivery to queue: one event of one webhook. */
+export interface NewDelivery {
+  accountId: string;
+  payload: NotifyPayload;
+  kind: EventKind | 'TEST';
+  /** The block at which a SEEN event is confirmed (its block + the webhook's confirmations); null: none to send. */
+  confirmAtBlock: number | null;
+}
+
+const row = (d: NewDelivery, status: 'PENDING' | 'DELIVERED' | 'FAILED' = 'PENDING') => ({
+  webhook_id: d.payload.webhookId,
+  account_id: d.accountId,
+  network: d.payload.network,
+  kind: d.kind,
+  replay: d.payload.replay,
+  event_id: d.payload.eventId,
+  message_id: newWebhookId(),
+  block_number: d.payload.block.number,
+  block_hash: d.payload.block.hash,
+  activity_count: d.payload.activity.length,
+  payload: JSON.stringify(d.payload),
+  status,
+  next_at: status === 'PENDING' ? new Date() : null,
+  confirm_at_block: d.confirmAtBlock,
+});
+
+/**
+ * Queues deliveries, each due now. A live event already queued (the same webhook and event id: a
+ * second scanner read the same block) is left as it is; replays are always queued.
+ */
+export async function queueDeliveries(db: Db, deliveries: NewDelivery[]): Promise<number> {
+  let queued = 0;
+  for (let i = 0; i < deliveries.length; i += 500) {
+    const result = await db
+      .insertInto('notify_deliveries')
+      .values(deliveries.slice(i, i + 500).map((d) => row(d)))
+      .onConflict((oc) =>
+        oc.columns(['webhook_id', 'event_id']).where(sql<boolean>`not replay and kind <> 'TEST'`).doNothing(),
+      )
+      .executeTakeFirst();
+    queued += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return queued;
+}
+
+/** The test message, recorded as sent with its one attempt. */
+export async function recordTestDelivery(
+  db: Db,
+  delivery: NewDelivery,
+  messageId: string,
+  attempt: { at: Date; statusCode: number | null; durationMs: number; error: string | null },
+): Promise<void> {
+  const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+  await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('notify_deliveries')
+      .values({ ...row(delivery, ok ? 'DELIVERED' : 'FAILED'), message_id: messageId, attempt: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('notify_attempts')
+      .values({
+        delivery_id: id,
+        attempt: 1,
+        at: attempt.at,
+        status_code: attempt.statusCode,
+        duration_ms: attempt.durationMs,
+        error: attempt.error,
+      })
+      .execute();
+  });
+}
+
+/** A page of a webhook's log, newest first, each message with its attempts. */
+export async function deliveryPage(
+  db: Db,
+  webhookId: string,
+  page: { limit: number; offset: number },
+): Promise<{ deliveries: NotifyDelivery[]; total: number }> {
+  const rows = await db
+    .selectFrom('notify_deliveries')
+    .select([
+      'id',
+      'event_id',
+      'message_id',
+      'block_number',
+      'block_hash',
+      'kind',
+      'replay',
+      'activity_count',
+      'status',
+      'next_at',
+      'created_at',
+    ])
+    .where('webhook_id', '=', webhookId)
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { total } = await db
+    .selectFrom('notify_deliveries')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('webhook_id', '=', webhookId)
+    .executeTakeFirstOrThrow();
+  const attempts = rows.length
+    ? await db
+        .selectFrom('notify_attempts')
+        .selectAll()
+        .where(
+          'delivery_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('attempt')
+        .execute()
+    : [];
+  return {
+    total: Number(total),
+    deliveries: rows.map((r) => ({
+      id: String(r.id),
+      eventId: r.event_id,
+      messageId: r.message_id,
+      blockNumber: Number(r.block_number),
+      blockHash: r.block_hash,
+      confirmed: r.kind === 'CONFIRMED',
+      removed: r.kind === 'REMOVED',
+      replay: r.replay,
+      test: r.kind === 'TEST',
+      activityCount: r.activity_count,
+      status: r.status as NotifyDelivery['status'],
+      nextAttemptAt: r.status === 'PENDING' && r.next_at ? new Date(r.next_at).toISOString() : null,
+      createdAt: new Date(r.created_at).toISOString(),
+      attempts: attempts
+        .filter((a) => String(a.delivery_id) === String(r.id))
+        .map((a) => ({
+          attempt: a.attempt,
+          at: new Date(a.at).toISOString(),
+          statusCode: a.status_code,
+          durationMs: a.duration_ms,
+          error: a.error,
+        })),
+    })),
+  };
+}

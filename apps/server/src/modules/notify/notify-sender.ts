@@ -1,0 +1,207 @@
+import { type Network, NotifyMessages, notifyResource, quotedName } from '@ebs/contract';
+import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { findAccountOwner, signingSecretsInForce } from '../accounts/index.ts';
+import { postWebhook, webhookHeaders } from '../forwarding/index.ts';
+import { findUserEmail } from '../identity/index.ts';
+import { addUsage, utcDay } from '../usage/index.ts';
+
+/**
+ * Seconds to wait after the 1st, 2nd... failed attempt: seconds, then minutes, then hours, about
+ * 24 hours in all; the webhook is disabled after the last (or once it has failed for 24 hours).
+ */
+export const NOTIFY_RETRY_SCHEDULE = [5, 15, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 28800];
+/** How long a webhook may fail before it is disabled. */
+export const FAILING_LIMIT_MS = 24 * 3600_000;
+/** A receiver's Retry-After is honoured up to an hour: the order of a webhook's deliveries waits on it. */
+const RETRY_AFTER_MAX_SECONDS = 3600;
+/** Longer than the longest attempt (WEBHOOK_TIMEOUT_MS is at most a minute). */
+const LEASE_MS = 2 * 60_000;
+const WORKERS = 8;
+const MAX_PER_RUN = 1000;
+const ERROR_KEEP = 500;
+
+export interface SenderDeps {
+  db: Db;
+  dataKey: Buffer;
+  mailer: Mailer;
+  productName: string;
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE_TARGETS' | 'WEBHOOK_TIMEOUT_MS'>;
+  owner: string;
+  now?: () => Date;
+  schedule?: number[];
+}
+
+export interface SendRun {
+  delivered: number;
+  retried: number;
+  failed: number;
+  disabled: number;
+}
+
+interface Claimed {
+  id: string;
+  webhook_id: string;
+  account_id: string;
+  network: string;
+  kind: string;
+  message_id: string;
+  payload: string;
+  attempt: number;
+  url: string;
+  failing_since: Date | null;
+}
+
+/**
+ * Sends due deliveries. A webhook's deliveries go out one at a time in the order they were queued:
+ * only the oldest pending one of a webhook may be taken, and it is leased in the statement that
+ * takes it, so two processes never send the same attempt nor two of one webhook at once. A
+ * retried delivery keeps its message id (`webhook-id`). Disabled webhooks' deliveries wait.
+ */
+export async function sendDue(deps: SenderDeps): Promise<SendRun> {
+  const run: SendRun = { delivered: 0, retried: 0, failed: 0, disabled: 0 };
+  let taken = 0;
+  const worker = async () => {
+    while (taken < MAX_PER_RUN) {
+      const row = await claimNext(deps);
+      if (!row) return;
+      taken += 1;
+      await attempt(deps, row, run);
+    }
+  };
+  await Promise.all(Array.from({ length: WORKERS }, worker));
+  return run;
+}
+
+const clock = (deps: SenderDeps) => deps.now?.() ?? new Date();
+
+async function claimNext(deps: SenderDeps): Promise<Claimed | undefined> {
+  const now = clock(deps);
+  const until = new Date(now.getTime() + LEASE_MS);
+  const { rows } = await sql<Claimed>`
+    update notify_deliveries d
+    set lease_until = ${until}, lease_owner = ${deps.owner}
+    from notify_webhooks w
+    where w.id = d.webhook_id and d.id = (
+      select p.id from notify_deliveries p
+      join notify_webhooks pw on pw.id = p.webhook_id
+      where p.status = 'PENDING' and p.next_at <= ${now}
+        and (p.lease_until is null or p.lease_until < ${now})
+        and pw.status = 'ENABLED' and pw.deleted_at is null
+        and not exists (
+          select 1 from notify_deliveries e
+          where e.webhook_id = p.webhook_id and e.status = 'PENDING' and e.id < p.id
+        )
+      order by p.next_at, p.id
+      limit 1
+      for update of p skip locked
+    )
+    returning d.id, d.webhook_id, d.account_id, d.network, d.kind, d.message_id, d.payload, d.attempt, w.url, w.failing_since
+  `.execute(deps.db);
+  return rows[0];
+}
+
+async function attempt(deps: SenderDeps, row: Claimed, run: SendRun): Promise<void> {
+  const at = clock(deps);
+  const secrets = await signingSecretsInForce(deps.db, deps.dataKey, row.account_id, at);
+  const answer = await postWebhook({
+    url: row.url,
+    headers: webhookHeaders({
+      id: row.message_id,
+      timestamp: Math.floor(at.getTime() / 1000),
+      body: row.payload,
+      secrets,
+    }),
+    body: row.payload,
+    timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
+    allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+  });
+  const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
+  const entry = {
+    delivery_id: row.id,
+    attempt: row.attempt + 1,
+    at,
+    status_code: answer.statusCode,
+    duration_ms: answer.durationMs,
+    error: ok ? null : answer.body.slice(0, ERROR_KEEP) || `HTTP ${answer.statusCode}`,
+  };
+  const failingSince = row.failing_since ?? at;
+  const wait = (deps.schedule ?? NOTIFY_RETRY_SCHEDULE)[row.attempt];
+  const giveUp = !ok && (wait === undefined || at.getTime() - new Date(failingSince).getTime() >= FAILING_LIMIT_MS);
+  const seconds = Math.max(wait ?? 0, Math.min(answer.retryAfterSeconds ?? 0, RETRY_AFTER_MAX_SECONDS));
+  const disabled = await deps.db.transaction().execute(async (trx) => {
+    // Recorded only by the holder of this attempt: a process whose lease ran out records nothing.
+    const moved = await trx
+      .updateTable('notify_deliveries')
+      .set({
+        status: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
+        attempt: entry.attempt,
+        next_at: ok || giveUp ? null : new Date(at.getTime() + seconds * 1000),
+        lease_until: null,
+        lease_owner: null,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'PENDING')
+      .where('attempt', '=', row.attempt)
+      .where('lease_owner', '=', deps.owner)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    await trx.insertInto('notify_attempts').values(entry).execute();
+    if (ok) {
+      run.delivered += 1;
+      await trx.updateTable('notify_webhooks').set({ failing_since: null }).where('id', '=', row.webhook_id).execute();
+      await addUsage(trx, [
+        {
+          accountId: row.account_id,
+          apiKeyId: null,
+          resource: notifyResource(row.network as Network),
+          date: utcDay(at),
+          usage: 1,
+          computeUnits: null,
+        },
+      ]);
+      return false;
+    }
+    if (!giveUp) {
+      run.retried += 1;
+      await trx
+        .updateTable('notify_webhooks')
+        .set({ failing_since: failingSince })
+        .where('id', '=', row.webhook_id)
+        .where('failing_since', 'is', null)
+        .execute();
+      return false;
+    }
+    run.failed += 1;
+    const off = await trx
+      .updateTable('notify_webhooks')
+      .set({ status: 'DISABLED', disabled_reason: NotifyMessages.disabledAfterFailures, updated_at: sql`now()` })
+      .where('id', '=', row.webhook_id)
+      .where('status', '=', 'ENABLED')
+      .executeTakeFirst();
+    return Number(off.numUpdatedRows) === 1;
+  });
+  if (disabled) {
+    run.disabled += 1;
+    await tellDisabled(deps, row).catch(() => undefined);
+  }
+}
+
+/** E-mails the account's owner that a webhook was disabled after a day of failed deliveries. */
+async function tellDisabled(deps: SenderDeps, row: Claimed): Promise<void> {
+  const webhook = await deps.db
+    .selectFrom('notify_webhooks')
+    .select('name')
+    .where('id', '=', row.webhook_id)
+    .executeTakeFirst();
+  const account = await findAccountOwner(deps.db, row.account_id);
+  const email = account ? await findUserEmail(deps.db, account.ownerId) : undefined;
+  if (!webhook || !account || !email) return;
+  await deps.mailer.send({
+    to: email,
+    subject: `Your ${deps.productName} webhook ${quotedName(webhook.name)} has been disabled`,
+    text: `The address-activity webhook ${quotedName(webhook.name)} of the account ${quotedName(account.name)} could not deliver to ${row.url} for 24 hours, so it has been disabled. Its undelivered messages are kept: fix the receiver, then enable the webhook in Services → Webhooks and they are sent again in order.`,
+  });
+}

@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** Blocks kept per network to find where a reorg forked: deeper than any reorg the networks see. */
+export const KEPT_BLOCKS = 256;
+
+/**
+ * Takes or keeps a network's scanner lease. Answers the next block to read (null: start at the
+ * head), or undefined while another process holds it.
+ */
+export async function takeScanner(
+  db: Db,
+  network: string,
+  owner: string,
+  now: Date,
+  leaseMs: number,
+): Promise<{ nextBlock: number | null } | undefined> {
+  const row = await db
+    .insertInto('notify_scanners')
+    .values({ network, lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs) })
+    .onConflict((oc) =>
+      oc
+        .column('network')
+        .doUpdateSet({ lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs) })
+        .where((eb) =>
+          eb.or([
+            eb('notify_scanners.lease_owner', '=', owner),
+            eb('notify_scanners.lease_owner', 'is', null),
+            eb('notify_scanners.lease_until', '<', now),
+          ]),
+        ),
+    )
+    .returning('next_block')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { nextBlock: row.next_block === null ? null : Number(row.next_block) };
+}
+
+/** Gives back this owner's leases (at stop), so another process scans at once. */
+export async function releaseScanners(db: Db, owner: string): Promise<void> {
+  await db
+    .updateTable('notify_scanners')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
+/**
+ * Moves the cursor, only while this owner holds the lease and the cursor is where it read it:
+ * false when another process took over, and the caller's transaction must not commit.
+ */
+export async function moveCursor(db: Db, network: string, owner: string, from: number | null, to: number) {
+  const result = await db
+    .updateTable('notify_scanners')
+    .set({ next_block: to, updated_at: sql`now()` })
+    .where('network', '=', network)
+    .where('lease_owner', '=', owner)
+    .where((eb) => (from === null ? eb('next_block', 'is', null) : eb('next_block', '=', from)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether this owner still holds the network's lease; locks the row for the caller's transaction. */
+export async function holdsScanner(db: Db, network: string, owner: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('notify_scanners')
+    .select('network')
+    .where('network', '=', network)
+    .where('lease_owner', '=', owner)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function keptBlock(db: Db, network: string, number: number) {
+  return db
+    .selectFrom('notify_blocks')
+    .select(['hash', 'parent_hash'])
+    .where('network', '=', network)
+    .where('number', '=', number)
+    .executeTakeFirst();
+}
+
+/** The kept blocks from the newest down, to walk back to a fork. */
+export async function keptBlocksFrom(db: Db, network: string, below: number) {
+  const rows = await db
+    .selectFrom('notify_blocks')
+    .select(['number', 'hash'])
+    .where('network', '=', network)
+    .where('number', '<', below)
+    .orderBy('number', 'desc')
+    .limit(KEPT_BLOCKS)
+    .execute();
+  return rows.map((r) => ({ number: Number(r.number), hash: r.hash }));
+}
+
+export async function keepBlock(db: Db, network: string, block: { number: number; hash: string; parentHash: string }) {
+  await db
+    .insertInto('notify_blocks')
+    .values({ network, number: block.number, hash: block.hash, parent_hash: block.parentHash })
+    .onConflict((oc) =>
+      oc.columns(['network', 'number']).doUpdateSet({ hash: block.hash, parent_hash: block.parentHash }),
+    )
+    .execute();
+  await db
+    .deleteFrom('notify_blocks')
+    .where('network', '=', network)
+    .where('number', '<=', block.number - KEPT_BLOCKS)
+    .execute();
+}
+
+export async function forgetBlocksAfter(db: Db, network: string, number: number): Promise<void> {
+  await db.deleteFrom('notify_blocks').where('network', '=', network).where('number', '>', number).execute();
+}
+
+/** Live SEEN events above a block that no removal has answered yet: what a reorg to that block takes back. */
+export function seenAbove(db: Db, network: string, number: number) {
+  return db
+    .selectFrom('notify_deliveries')
+    .select(['id', 'account_id', 'payload'])
+    .where('network', '=', network)
+    .where('kind', '=', 'SEEN')
+    .where('replay', '=', false)
+    .where('removed_at', 'is', null)
+    .where('block_number', '>', number)
+    .orderBy('block_number')
+    .orderBy('id')
+    .execute();
+}
+
+/** SEEN events deep enough to confirm, not yet confirmed nor removed. */
+export function dueConfirmations(db: Db, network: string, head: number, limit: number) {
+  return db
+    .selectFrom('notify_deliveries')
+    .select(['id', 'account_id', 'payload', 'block_number', 'block_hash'])
+    .where('network', '=', network)
+    .where('kind', '=', 'SEEN')
+    .where('replay', '=', false)
+    .where('removed_at', 'is', null)
+    .where('confirmed_at', 'is', null)
+    .where('confirm_at_block', '<=', head)
+    .orderBy('block_number')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markEvents(db: Db, ids: string[], column: 'confirmed_at' | 'removed_at'): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('notify_deliveries')
+    .set({ [column]: sql`now()` })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function runningReplays(db: Db, network: string) {
+  const rows = await db
+    .selectFrom('notify_replays')
+    .select(['id', 'webhook_id', 'to_block', 'next_block'])
+    .where('network', '=', network)
+    .where('status', '=', 'RUNNING')
+    .orderBy('created_at')
+    .limit(10)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    toBlock: Number(r.to_block),
+    nextBlock: Number(r.next_block),
+  }));
+}
+
+/** Moves a replay on, only from where it was read (one scanner at a time; a second would find it moved). */
+export async function advanceReplay(db: Db, id: string, from: number, to: number, done: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('notify_replays')
+    .set({ next_block: to, ...(done ? { status: 'DONE' } : {}) })
+    .where('id', '=', id)
+    .where('next_block', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -3,6 +3,8 @@ import {
   CACHED_PRICE_NAME,
   DEFAULT_CLASS_COMPUTE_UNITS,
   isForwardingResource,
+  isNotifyResource,
+  isPerEventResource,
   LOGS_BLOCKS_PER_UNIT,
   LOGS_MAX_UNITS,
   NOTIFICATION_BYTES_PER_UNIT,
@@ -53,17 +55,19 @@ async function setResourcePrice(db: Db, resource: string | undefined, price: str
     throw new PriceCommandError(`Unknown resource "${resource ?? ''}". Known: ${BILLABLE_RESOURCES.join(', ')}`);
   }
   const forwarding = isForwardingResource(resource);
+  const perEvent = isPerEventResource(resource);
+  const event = forwarding ? 'forward' : 'delivery';
   if (!price || !isPriceText(resource, price)) {
     throw new PriceCommandError(
-      forwarding
-        ? 'USD must be a fee per forward of at least 0 with at most 10 decimals, e.g. 0.05'
+      perEvent
+        ? `USD must be a fee per ${event} of at least 0 with at most 10 decimals, e.g. 0.05`
         : 'USD must be a price per million compute units of at least 0 with at most 6 digits and 4 decimals, e.g. 20 or 0.35',
     );
   }
   await setPrice(db, resource, price);
   const unitPrice = (await listPrices(db)).find((p) => p.resourceName === resource)?.unitPrice ?? '';
-  if (forwarding) {
-    return { text: `${resource} now costs ${unitPrice} USD per forward`, json: { resourceName: resource, unitPrice } };
+  if (perEvent) {
+    return { text: `${resource} now costs ${unitPrice} USD per ${event}`, json: { resourceName: resource, unitPrice } };
   }
   const network = (await networkPrices(db)).find((n) => n.resourceName === resource);
   return {
@@ -124,6 +128,9 @@ async function priceList(db: Db): Promise<PriceCommandResult> {
     forwarding: prices
       .filter((p) => isForwardingResource(p.resourceName))
       .map((p) => ({ resourceName: p.resourceName, usdPerForward: p.unitPrice })),
+    notify: prices
+      .filter((p) => isNotifyResource(p.resourceName))
+      .map((p) => ({ resourceName: p.resourceName, usdPerDelivery: p.unitPrice })),
     classes: PRICE_CLASSES.map((name) => ({
       name,
       computeUnits: own.get(name) ?? DEFAULT_CLASS_COMPUTE_UNITS[name],
@@ -141,6 +148,8 @@ async function priceList(db: Db): Promise<PriceCommandResult> {
     ),
     feesDiffer ? 'Token forwards, USD per forward:' : `Token forwards, USD per forward: ${fee}`,
     ...(feesDiffer ? json.forwarding.map((f) => `  ${pad(f.resourceName, 34)} ${f.usdPerForward}`) : []),
+    'Address-activity webhook deliveries, USD per delivery:',
+    ...json.notify.map((f) => `  ${pad(f.resourceName, 34)} ${f.usdPerDelivery}`),
     'Compute units per call, by price class:',
     ...json.classes.map((c) => {
       const notes = [PER[c.name], c.computeUnits === c.defaultComputeUnits ? '' : `default ${c.defaultComputeUnits}`];

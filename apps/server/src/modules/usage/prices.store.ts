@@ -3,7 +3,7 @@ import {
   DEFAULT_USD_PER_MILLION_CU,
   defaultPriceOf,
   FORWARDING_RESOURCES,
-  isForwardingResource,
+  isPerEventResource,
   RPC_NETWORKS,
   RPC_RESOURCES,
   USD_PER_MILLION_CU_PATTERN,
@@ -31,10 +31,11 @@ const PER_FORWARD = /^\d{1,10}(\.\d{1,10})?$/;
 
 /**
  * Whether `price` is a price the operator may set for a resource: USD per million compute units
- * for an RPC resource (USD_PER_MILLION_CU_PATTERN), USD per forward for a token forwarding one.
+ * for an RPC resource (USD_PER_MILLION_CU_PATTERN), USD per event for a token forwarding (a
+ * forward) or address-activity (a delivery) one.
  */
 export const isPriceText = (resource: string, price: string) =>
-  (isForwardingResource(resource) ? PER_FORWARD : PER_MILLION_CU).test(price);
+  (isPerEventResource(resource) ? PER_FORWARD : PER_MILLION_CU).test(price);
 
 /** Every billable resource with its unit price (decimal text), in the networks' order. */
 export async function listPrices(db: Db): Promise<Array<{ resourceName: string; unitPrice: string }>> {
@@ -91,12 +92,12 @@ export async function forwardingFee(db: Db): Promise<string> {
 /**
  * `price set RESOURCE PRICE`: an RPC resource's price in USD per million compute units, kept as
  * the price of one unit (÷ 10⁶, exact: 4 decimals become 10); a token forwarding resource's fee in
- * USD per forward. Applies to usage recorded from now on; recorded usage keeps its price.
+ * USD per forward, an address-activity one's per delivery. Applies to usage recorded from now on; recorded usage keeps its price.
  */
 export async function setPrice(db: Db, resource: string, price: string): Promise<void> {
   if (!isKnownResource(resource)) throw new RangeError(`Unknown resource ${resource}`);
   if (!isPriceText(resource, price)) throw new RangeError(`Not a price of ${resource}: ${price}`);
-  const unitPrice = isForwardingResource(resource)
+  const unitPrice = isPerEventResource(resource)
     ? sql<string>`${price}::numeric`
     : sql<string>`${price}::numeric / 1000000`;
   await db

@@ -1,4 +1,4 @@
-import { isForwardingResource, type ResourceUsageRecord } from '@ebs/contract';
+import { isPerEventResource, type ResourceUsageRecord } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { keysetPages, matchCount, pageRead, totalOf } from '../../db/paging.ts';
@@ -21,15 +21,15 @@ export interface UsageCount {
   computeUnits: number | null;
 }
 
-/** The units a count adds to its record: none for token forwards. */
-const unitsOf = (c: UsageCount) => (isForwardingResource(c.resource) ? null : (c.computeUnits ?? c.usage));
+/** The units a count adds to its record: none for token forwards and webhook deliveries (priced per event). */
+const unitsOf = (c: UsageCount) => (isPerEventResource(c.resource) ? null : (c.computeUnits ?? c.usage));
 
 /**
- * A record's compute units as the history shows them: null for token forwards; an RPC record
+ * A record's compute units as the history shows them: null for token forwards and webhook deliveries; an RPC record
  * written before compute units (none kept) counted one unit a call.
  */
 export const recordUnits = (resource: string, usage: string, computeUnits: string | null): number | null =>
-  isForwardingResource(resource) ? null : Number(computeUnits ?? usage);
+  isPerEventResource(resource) ? null : Number(computeUnits ?? usage);
 
 /**
  * Adds counted requests to each day's open record, creating it at the resource's current price.

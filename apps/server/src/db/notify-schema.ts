@@ -44,7 +44,7 @@ export interface NotifyScannersTable {
 
 export interface NotifyBlocksTable {
   network: string;
-  number: string | number;
+  block_number: string | number;
   hash: string;
   parent_hash: string;
 }

@@ -132,6 +132,7 @@ function valueFor(name: string, url: string, foreign: ForeignAccount): unknown {
     walletId: wallet,
     id: wallet,
     tokenForwardingWalletId: ids.walletId,
+    webhookId: ids.webhookId,
     gasFeeFundingWalletId: ids.gasWalletId,
     address: ids.walletAddress,
     destinationPublicAddress: ids.destinationAddress,

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { setFeature } from '../modules/accounts/accounts.test-kit.ts';
 import { openForward } from '../modules/forwarding/forwarding.test-kit.ts';
 import { insertTransaction } from '../modules/ledger/ledger.test-kit.ts';
+import { insertWatchingWebhook } from '../modules/notify/notify.test-kit.ts';
 import { addUsage } from '../modules/usage/usage.test-kit.ts';
 import { addCard } from './cards.ts';
 import { type Answer, Client, uniqueEmail } from './client.ts';
@@ -145,6 +146,9 @@ export async function seedForeignAccount(server: TestServer) {
     .where('id', '=', forwardId)
     .execute();
 
+  const webhookName = `Watcher ${hex(4)}`;
+  const webhookId = await insertWatchingWebhook(db, accountId, { name: webhookName, address: randomAddress() });
+
   const ids = {
     accountId,
     ownerId: owner.userId,
@@ -158,6 +162,7 @@ export async function seedForeignAccount(server: TestServer) {
     walletAddress: wallet.publicAddress,
     destinationAddress: destination.destinationPublicAddress,
     cardToken: card.provider_token,
+    webhookId,
   };
   /** Every value that names the account or something in it, by what it is. */
   const identifying: Record<string, string> = {
@@ -179,6 +184,7 @@ export async function seedForeignAccount(server: TestServer) {
     gasWalletAddress: gas.publicAddress,
     forwardId,
     forwardHash,
+    webhookName,
   };
   for (const [name, value] of Object.entries(identifying)) {
     if (value.length < 8) throw new Error(`${name} is too short to look for`);

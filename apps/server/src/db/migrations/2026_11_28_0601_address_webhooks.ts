@@ -58,10 +58,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table notify_blocks (
       network text not null,
-      number bigint not null,
+      block_number bigint not null,
       hash text not null,
       parent_hash text not null,
-      primary key (network, number)
+      primary key (network, block_number)
     )
   `.execute(db);
   await sql`

@@ -1,4 +1,5 @@
 import type { AccountSummary, NotifyPayload } from '@ebs/contract';
+import type { Db } from '../../db/database.ts';
 import { Client } from '../../testing/client.ts';
 import type { Received } from '../forwarding/webhooks/webhooks.test-kit.ts';
 
@@ -28,3 +29,22 @@ export async function notifyAccount(baseUrl: string) {
 /** The payloads a receiver got for one webhook, in the order it got them. */
 export const payloadsFor = (received: Received[], webhookId: string): NotifyPayload[] =>
   received.map((r) => JSON.parse(r.body) as NotifyPayload).filter((p) => p.webhookId === webhookId);
+
+/** Seeds a webhook watching one address, for other modules' tests (this module owns the notify_* tables). */
+export async function insertWatchingWebhook(db: Db, accountId: string, input: { name: string; address: string }) {
+  const { id } = await db
+    .insertInto('notify_webhooks')
+    .values({
+      account_id: accountId,
+      name: input.name,
+      network: 'ETHEREUM_SEPOLIA',
+      url: 'https://example.com/hook',
+      categories: ['NATIVE'],
+      confirmations: 0,
+      address_count: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('notify_addresses').values({ webhook_id: id, address: input.address }).execute();
+  return id;
+}

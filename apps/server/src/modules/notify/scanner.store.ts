@@ -77,7 +77,7 @@ export async function keptBlock(db: Db, network: string, number: number) {
     .selectFrom('notify_blocks')
     .select(['hash', 'parent_hash'])
     .where('network', '=', network)
-    .where('number', '=', number)
+    .where('block_number', '=', number)
     .executeTakeFirst();
 }
 
@@ -85,32 +85,32 @@ export async function keptBlock(db: Db, network: string, number: number) {
 export async function keptBlocksFrom(db: Db, network: string, below: number) {
   const rows = await db
     .selectFrom('notify_blocks')
-    .select(['number', 'hash'])
+    .select(['block_number', 'hash'])
     .where('network', '=', network)
-    .where('number', '<', below)
-    .orderBy('number', 'desc')
+    .where('block_number', '<', below)
+    .orderBy('block_number', 'desc')
     .limit(KEPT_BLOCKS)
     .execute();
-  return rows.map((r) => ({ number: Number(r.number), hash: r.hash }));
+  return rows.map((r) => ({ number: Number(r.block_number), hash: r.hash }));
 }
 
 export async function keepBlock(db: Db, network: string, block: { number: number; hash: string; parentHash: string }) {
   await db
     .insertInto('notify_blocks')
-    .values({ network, number: block.number, hash: block.hash, parent_hash: block.parentHash })
+    .values({ network, block_number: block.number, hash: block.hash, parent_hash: block.parentHash })
     .onConflict((oc) =>
-      oc.columns(['network', 'number']).doUpdateSet({ hash: block.hash, parent_hash: block.parentHash }),
+      oc.columns(['network', 'block_number']).doUpdateSet({ hash: block.hash, parent_hash: block.parentHash }),
     )
     .execute();
   await db
     .deleteFrom('notify_blocks')
     .where('network', '=', network)
-    .where('number', '<=', block.number - KEPT_BLOCKS)
+    .where('block_number', '<=', block.number - KEPT_BLOCKS)
     .execute();
 }
 
 export async function forgetBlocksAfter(db: Db, network: string, number: number): Promise<void> {
-  await db.deleteFrom('notify_blocks').where('network', '=', network).where('number', '>', number).execute();
+  await db.deleteFrom('notify_blocks').where('network', '=', network).where('block_number', '>', number).execute();
 }
 
 /** Live SEEN events above a block that no removal has answered yet: what a reorg to that block takes back. */

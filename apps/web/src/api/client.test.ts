@@ -240,6 +240,24 @@ describe('api client: the HTTP exchange', () => {
     expect(call?.credentials).toBe('same-origin');
   });
 
+  it('sends a PATCH to the path with its parameters, its body as JSON text', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({ statusCode: 200, message: 'OK', data: { added: 1, removed: 0, addressCount: 1 } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const add = ['0x52908400098527886e0f7030069857d2e4169ee7'];
+
+    await expect(
+      api(endpoints.notify.changeAddresses, { params: { webhookId: 'w 1' }, body: { add }, accountId: 'a1' }),
+    ).resolves.toEqual({ added: 1, removed: 0, addressCount: 1 });
+
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1.0/notify/webhook/w%201/addresses');
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe(JSON.stringify({ add }));
+    expect(init?.headers).toMatchObject({ 'content-type': 'application/json', 'ebs-account-id': 'a1' });
+  });
+
   it('sends extra headers such as an idempotency key next to its own', async () => {
     const calls = serveFetch(() => wrapped({ ok: true }));
 

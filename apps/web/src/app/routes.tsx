@@ -141,6 +141,16 @@ export const signedInRoutes: RouteObject[] = [
             handle: { crumb: { ...services, current: t.requests } },
           },
           {
+            path: accountRoutes.webhooks,
+            ...page(() => import('../features/webhooks/webhooks-page').then((m) => m.WebhooksPage)),
+            handle: { crumb: { ...services, current: t.webhooks } },
+          },
+          {
+            path: accountRoutes.webhook,
+            ...page(() => import('../features/webhooks/webhook-page').then((m) => m.WebhookPage)),
+            handle: { crumb: { ...services, current: t.webhook } },
+          },
+          {
             path: accountRoutes.apiKeys,
             ...page(() => import('../features/keys/api-keys-page').then((m) => m.ApiKeysPage)),
             handle: { crumb: { current: t.apiKeys } },

@@ -25,6 +25,8 @@ export const accountRoutes = {
   pricing: 'services/pricing',
   analytics: 'services/analytics',
   requests: 'services/requests',
+  webhooks: 'services/webhooks',
+  webhook: 'services/webhooks/:webhookId',
   wallets: 'services/token-forwarding/wallets',
   createWallet: 'services/token-forwarding/wallets/create',
   transactions: 'services/token-forwarding/transactions',
@@ -40,3 +42,7 @@ export type AccountRoute = keyof typeof accountRoutes;
 
 export const accountPath = (accountId: string, route: AccountRoute) =>
   `/account/${encodeURIComponent(accountId)}/${accountRoutes[route]}`;
+
+/** One address-activity webhook's page. */
+export const webhookPath = (accountId: string, webhookId: string) =>
+  `${accountPath(accountId, 'webhooks')}/${encodeURIComponent(webhookId)}`;

@@ -80,6 +80,8 @@ export const Texts = {
     pricing: 'Pricing',
     analytics: 'Analytics',
     requests: 'Request Log',
+    // ours: address-activity webhooks
+    webhooks: 'Webhooks',
     tokenForwarding: 'Token Forwarding',
     wallets: 'Wallets',
     transactions: 'Transactions',
@@ -226,6 +228,9 @@ export const Texts = {
     tokenForwardingAskLink: 'ask for it through Contact Us',
     tokenForwardingRequest:
       'Please turn on Token Forwarding for this account. Networks and tokens we plan to forward: ',
+    // ours: address-activity webhooks
+    webhooks: 'Webhooks',
+    webhooksDescription: 'Posts the native and token transfers to and from your addresses to your URL, block by block.',
     // ours: the way to the Pricing page
     pricingIntro: 'RPC calls are priced in compute units (CU), by method. ',
     pricingLink: 'See each method’s compute units and what your last 30 days would cost',
@@ -337,6 +342,8 @@ export const Texts = {
     pricing: 'Pricing',
     analytics: 'Analytics',
     requests: 'Request Log',
+    webhooks: 'Webhooks',
+    webhook: 'Webhook',
     wallets: 'Token Forwarding Wallets',
     createWallet: 'Create Wallet',
     transactions: 'Token Forwarding Transactions',

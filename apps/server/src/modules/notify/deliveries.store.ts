@@ -148,3 +148,78 @@ export async function deliveryPage(
     })),
   };
 }
+
+/** A delivery taken to send, with its webhook's URL and failures. */
+export interface ClaimedDelivery {
+  id: string;
+  webhook_id: string;
+  account_id: string;
+  network: string;
+  kind: string;
+  message_id: string;
+  payload: string;
+  attempt: number;
+  url: string;
+  failing_since: Date | null;
+}
+
+/**
+ * Takes the next due delivery and leases it to `owner` until `until`, in one statement that skips
+ * rows another process holds. Only the oldest pending delivery of an enabled webhook may be taken,
+ * so a webhook's deliveries go out one at a time, in order.
+ */
+export async function claimNextDelivery(
+  db: Db,
+  owner: string,
+  now: Date,
+  until: Date,
+): Promise<ClaimedDelivery | undefined> {
+  const { rows } = await sql<ClaimedDelivery>`
+    update notify_deliveries d
+    set lease_until = ${until}, lease_owner = ${owner}
+    from notify_webhooks w
+    where w.id = d.webhook_id and d.id = (
+      select p.id from notify_deliveries p
+      join notify_webhooks pw on pw.id = p.webhook_id
+      where p.status = 'PENDING' and p.next_at <= ${now}
+        and (p.lease_until is null or p.lease_until < ${now})
+        and pw.status = 'ENABLED' and pw.deleted_at is null
+        and not exists (
+          select 1 from notify_deliveries e
+          where e.webhook_id = p.webhook_id and e.status = 'PENDING' and e.id < p.id
+        )
+      order by p.next_at, p.id
+      limit 1
+      for update of p skip locked
+    )
+    returning d.id, d.webhook_id, d.account_id, d.network, d.kind, d.message_id, d.payload, d.attempt, w.url, w.failing_since
+  `.execute(db);
+  return rows[0];
+}
+
+/**
+ * Records one attempt and what follows it, only while the delivery is still at the attempt this
+ * owner leased: a process whose lease ran out records nothing over the one that took it over.
+ */
+export async function recordAttempt(
+  db: Db,
+  delivery: ClaimedDelivery,
+  owner: string,
+  entry: { attempt: number; at: Date; status_code: number | null; duration_ms: number; error: string | null },
+  next: { status: 'PENDING' | 'DELIVERED' | 'FAILED'; nextAt: Date | null },
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('notify_deliveries')
+    .set({ status: next.status, attempt: entry.attempt, next_at: next.nextAt, lease_until: null, lease_owner: null })
+    .where('id', '=', delivery.id)
+    .where('status', '=', 'PENDING')
+    .where('attempt', '=', delivery.attempt)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto('notify_attempts')
+    .values({ delivery_id: delivery.id, ...entry })
+    .execute();
+  return true;
+}

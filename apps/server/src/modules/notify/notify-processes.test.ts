@@ -61,7 +61,9 @@ describe.skipIf(!ADMIN_URL)('address-activity webhooks on two server processes s
     }, 60_000);
     expect(got).toHaveLength(10);
     expect(new Set(got.map((p) => p.eventId)).size).toBe(10);
-    const messageIds = receiver.received.filter((r) => JSON.parse(r.body).webhookId === id).map((r) => r.headers['webhook-id']);
+    const messageIds = receiver.received
+      .filter((r) => JSON.parse(r.body).webhookId === id)
+      .map((r) => r.headers['webhook-id']);
     expect(new Set(messageIds).size).toBe(10);
     const blocks = got.map((p) => p.block.number);
     expect(blocks).toEqual([...blocks].sort((a, b) => a - b));

@@ -1,5 +1,5 @@
 import type { NotifyDeliveryList, NotifyWebhook } from '@ebs/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_PRIVATE_KEY, startAnvil } from '../../testing/anvil.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
@@ -61,7 +61,12 @@ describe(`address-activity deliveries that fail (${database?.name})`, () => {
   };
 
   it('a delivery refused three times and then accepted is sent again with the same webhook-id, and billed once', async () => {
-    const { receiver, owner, id } = await failingOnce([{ status: 500 }, { status: 503 }, { status: 429 }, { status: 200 }]);
+    const { receiver, owner, id } = await failingOnce([
+      { status: 500 },
+      { status: 503 },
+      { status: 429 },
+      { status: 200 },
+    ]);
     for (const hours of [1, 2, 3]) await runAt(hours);
     expect(receiver.received).toHaveLength(4);
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -88,7 +93,10 @@ describe(`address-activity deliveries that fail (${database?.name})`, () => {
     expect((await owner.api.get<NotifyWebhook>(`/${id}`)).body.data.status).toBe('ENABLED');
     await runAt(25);
     const disabled = (await owner.api.get<NotifyWebhook>(`/${id}`)).body.data;
-    expect([disabled.status, disabled.disabledReason]).toEqual(['DISABLED', 'Disabled: its deliveries failed for 24 hours.']);
+    expect([disabled.status, disabled.disabledReason]).toEqual([
+      'DISABLED',
+      'Disabled: its deliveries failed for 24 hours.',
+    ]);
     const mails = await server()
       .db.selectFrom('mail_outbox')
       .select(['to_email', 'subject'])

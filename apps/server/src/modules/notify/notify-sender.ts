@@ -1,5 +1,4 @@
 import { type Network, NotifyMessages, notifyResource, quotedName } from '@ebs/contract';
-import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -7,6 +6,8 @@ import { findAccountOwner, signingSecretsInForce } from '../accounts/index.ts';
 import { postWebhook, webhookHeaders } from '../forwarding/index.ts';
 import { findUserEmail } from '../identity/index.ts';
 import { addUsage, utcDay } from '../usage/index.ts';
+import { type ClaimedDelivery, claimNextDelivery, recordAttempt } from './deliveries.store.ts';
+import { disableFailing, setFailingSince, webhookName } from './webhooks.store.ts';
 
 /**
  * Seconds to wait after the 1st, 2nd... failed attempt: seconds, then minutes, then hours, about
@@ -41,19 +42,6 @@ export interface SendRun {
   disabled: number;
 }
 
-interface Claimed {
-  id: string;
-  webhook_id: string;
-  account_id: string;
-  network: string;
-  kind: string;
-  message_id: string;
-  payload: string;
-  attempt: number;
-  url: string;
-  failing_since: Date | null;
-}
-
 /**
  * Sends due deliveries. A webhook's deliveries go out one at a time in the order they were queued:
  * only the oldest pending one of a webhook may be taken, and it is leased in the statement that
@@ -77,33 +65,12 @@ export async function sendDue(deps: SenderDeps): Promise<SendRun> {
 
 const clock = (deps: SenderDeps) => deps.now?.() ?? new Date();
 
-async function claimNext(deps: SenderDeps): Promise<Claimed | undefined> {
+function claimNext(deps: SenderDeps): Promise<ClaimedDelivery | undefined> {
   const now = clock(deps);
-  const until = new Date(now.getTime() + LEASE_MS);
-  const { rows } = await sql<Claimed>`
-    update notify_deliveries d
-    set lease_until = ${until}, lease_owner = ${deps.owner}
-    from notify_webhooks w
-    where w.id = d.webhook_id and d.id = (
-      select p.id from notify_deliveries p
-      join notify_webhooks pw on pw.id = p.webhook_id
-      where p.status = 'PENDING' and p.next_at <= ${now}
-        and (p.lease_until is null or p.lease_until < ${now})
-        and pw.status = 'ENABLED' and pw.deleted_at is null
-        and not exists (
-          select 1 from notify_deliveries e
-          where e.webhook_id = p.webhook_id and e.status = 'PENDING' and e.id < p.id
-        )
-      order by p.next_at, p.id
-      limit 1
-      for update of p skip locked
-    )
-    returning d.id, d.webhook_id, d.account_id, d.network, d.kind, d.message_id, d.payload, d.attempt, w.url, w.failing_since
-  `.execute(deps.db);
-  return rows[0];
+  return claimNextDelivery(deps.db, deps.owner, now, new Date(now.getTime() + LEASE_MS));
 }
 
-async function attempt(deps: SenderDeps, row: Claimed, run: SendRun): Promise<void> {
+async function attempt(deps: SenderDeps, row: ClaimedDelivery, run: SendRun): Promise<void> {
   const at = clock(deps);
   const secrets = await signingSecretsInForce(deps.db, deps.dataKey, row.account_id, at);
   const answer = await postWebhook({
@@ -133,25 +100,14 @@ async function attempt(deps: SenderDeps, row: Claimed, run: SendRun): Promise<vo
   const seconds = Math.max(wait ?? 0, Math.min(answer.retryAfterSeconds ?? 0, RETRY_AFTER_MAX_SECONDS));
   const disabled = await deps.db.transaction().execute(async (trx) => {
     // Recorded only by the holder of this attempt: a process whose lease ran out records nothing.
-    const moved = await trx
-      .updateTable('notify_deliveries')
-      .set({
-        status: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
-        attempt: entry.attempt,
-        next_at: ok || giveUp ? null : new Date(at.getTime() + seconds * 1000),
-        lease_until: null,
-        lease_owner: null,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'PENDING')
-      .where('attempt', '=', row.attempt)
-      .where('lease_owner', '=', deps.owner)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return false;
-    await trx.insertInto('notify_attempts').values(entry).execute();
+    const next = {
+      status: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
+      nextAt: ok || giveUp ? null : new Date(at.getTime() + seconds * 1000),
+    } as const;
+    if (!(await recordAttempt(trx, row, deps.owner, entry, next))) return false;
     if (ok) {
       run.delivered += 1;
-      await trx.updateTable('notify_webhooks').set({ failing_since: null }).where('id', '=', row.webhook_id).execute();
+      await setFailingSince(trx, row.webhook_id, null);
       await addUsage(trx, [
         {
           accountId: row.account_id,
@@ -166,22 +122,11 @@ async function attempt(deps: SenderDeps, row: Claimed, run: SendRun): Promise<vo
     }
     if (!giveUp) {
       run.retried += 1;
-      await trx
-        .updateTable('notify_webhooks')
-        .set({ failing_since: failingSince })
-        .where('id', '=', row.webhook_id)
-        .where('failing_since', 'is', null)
-        .execute();
+      await setFailingSince(trx, row.webhook_id, failingSince);
       return false;
     }
     run.failed += 1;
-    const off = await trx
-      .updateTable('notify_webhooks')
-      .set({ status: 'DISABLED', disabled_reason: NotifyMessages.disabledAfterFailures, updated_at: sql`now()` })
-      .where('id', '=', row.webhook_id)
-      .where('status', '=', 'ENABLED')
-      .executeTakeFirst();
-    return Number(off.numUpdatedRows) === 1;
+    return disableFailing(trx, row.webhook_id, NotifyMessages.disabledAfterFailures);
   });
   if (disabled) {
     run.disabled += 1;
@@ -190,12 +135,8 @@ async function attempt(deps: SenderDeps, row: Claimed, run: SendRun): Promise<vo
 }
 
 /** E-mails the account's owner that a webhook was disabled after a day of failed deliveries. */
-async function tellDisabled(deps: SenderDeps, row: Claimed): Promise<void> {
-  const webhook = await deps.db
-    .selectFrom('notify_webhooks')
-    .select('name')
-    .where('id', '=', row.webhook_id)
-    .executeTakeFirst();
+async function tellDisabled(deps: SenderDeps, row: ClaimedDelivery): Promise<void> {
+  const webhook = await webhookName(deps.db, row.webhook_id);
   const account = await findAccountOwner(deps.db, row.account_id);
   const email = account ? await findUserEmail(deps.db, account.ownerId) : undefined;
   if (!webhook || !account || !email) return;

@@ -26,12 +26,19 @@ function expectAnswer(answer: Answer, status: number, message: string) {
 /** Every notify row of an account: a refused call leaves them all as they were. */
 async function notifyRows(server: TestServer, accountId: string) {
   const { db } = server;
-  const webhooks = await db.selectFrom('notify_webhooks').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+  const webhooks = await db
+    .selectFrom('notify_webhooks')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute();
   const ids = webhooks.map((w) => w.id);
   const addresses = ids.length
     ? await db.selectFrom('notify_addresses').selectAll().where('webhook_id', 'in', ids).orderBy('address').execute()
     : [];
-  const replays = ids.length ? await db.selectFrom('notify_replays').selectAll().where('webhook_id', 'in', ids).execute() : [];
+  const replays = ids.length
+    ? await db.selectFrom('notify_replays').selectAll().where('webhook_id', 'in', ids).execute()
+    : [];
   return { webhooks, addresses, replays };
 }
 
@@ -41,7 +48,10 @@ describe.each(testDatabases)('address-activity webhook calls on $name', (databas
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     NOTIFY_ENGINE: 'off',
   });
-  const strict = serverFor(database, { RPC_UPSTREAMS: JSON.stringify({ 'ethereum/sepolia': [anvil.url] }), NOTIFY_ENGINE: 'off' });
+  const strict = serverFor(database, {
+    RPC_UPSTREAMS: JSON.stringify({ 'ethereum/sepolia': [anvil.url] }),
+    NOTIFY_ENGINE: 'off',
+  });
   const body = (addresses: string[], extra: Record<string, unknown> = {}) => ({
     name: 'Deposits',
     network: 'ETHEREUM_SEPOLIA',
@@ -72,7 +82,10 @@ describe.each(testDatabases)('address-activity webhook calls on $name', (databas
     expect(list.body.data.webhooks.map((w) => [w.id, w.addressCount])).toEqual([[webhook.id, 2]]);
 
     const more = Array.from({ length: 5 }, randomAddress);
-    const change = await owner.api.patch<NotifyAddressesResult>(`/${webhook.id}/addresses`, { add: [...more, a], remove: [b] });
+    const change = await owner.api.patch<NotifyAddressesResult>(`/${webhook.id}/addresses`, {
+      add: [...more, a],
+      remove: [b],
+    });
     expectAnswer(change, 200, 'Addresses have been updated.');
     expect(change.body.data).toEqual({ added: 5, removed: 1, addressCount: 6 });
     const again = await owner.api.patch<NotifyAddressesResult>(`/${webhook.id}/addresses`, { add: more, remove: [b] });
@@ -83,12 +96,17 @@ describe.each(testDatabases)('address-activity webhook calls on $name', (databas
     expect(first.body.data).toEqual({ addresses: sorted.slice(0, 4), nextCursor: sorted[3], total: 6 });
     const second = await owner.api.get<NotifyAddressPage>(`/${webhook.id}/addresses?limit=4&cursor=${sorted[3]}`);
     expect(second.body.data).toEqual({ addresses: sorted.slice(4), nextCursor: null, total: 6 });
-    const found = await owner.api.get<NotifyAddressPage>(`/${webhook.id}/addresses?search=${a.slice(10, 30).toUpperCase()}`);
+    const found = await owner.api.get<NotifyAddressPage>(
+      `/${webhook.id}/addresses?search=${a.slice(10, 30).toUpperCase()}`,
+    );
     expect(found.body.data.addresses).toEqual([a]);
 
     const off = await owner.api.post<NotifyWebhook>(`/${webhook.id}/status`, { status: 'DISABLED' });
     expectAnswer(off, 200, 'Webhook has been disabled.');
-    expect([off.body.data.status, off.body.data.disabledReason]).toEqual(['DISABLED', 'Disabled by a member of the account.']);
+    expect([off.body.data.status, off.body.data.disabledReason]).toEqual([
+      'DISABLED',
+      'Disabled by a member of the account.',
+    ]);
     expectAnswer(await owner.api.delete(`/${webhook.id}`), 200, 'Webhook has been deleted.');
     expectAnswer(await owner.api.get(`/${webhook.id}`), 404, 'This webhook does not exist.');
     expect((await owner.api.get<NotifyWebhookList>()).body.data.webhooks).toEqual([]);
@@ -100,22 +118,44 @@ describe.each(testDatabases)('address-activity webhook calls on $name', (databas
     const before = await notifyRows(server(), owner.accountId);
     const refusals: Array<[Promise<Answer>, number, string]> = [
       [owner.api.post('', body([randomAddress()], { name: '  ' })), 400, 'Webhook name is required.'],
-      [owner.api.post('', body([randomAddress()], { network: 'BITCOIN_MAINNET' })), 400, 'BITCOIN_MAINNET is not a network webhooks can watch.'],
+      [
+        owner.api.post('', body([randomAddress()], { network: 'BITCOIN_MAINNET' })),
+        400,
+        'BITCOIN_MAINNET is not a network webhooks can watch.',
+      ],
       [owner.api.post('', body([randomAddress(), '0x12'])), 400, 'addresses[1] is not an address: 0x12'],
       [owner.api.post('', body([])), 400, 'Add at least one address.'],
-      [owner.api.post('', body([randomAddress()], { categories: ['ERC20', 'ERC777'] })), 400, 'Categories are NATIVE, ERC20, ERC721, ERC1155.'],
+      [
+        owner.api.post('', body([randomAddress()], { categories: ['ERC20', 'ERC777'] })),
+        400,
+        'Categories are NATIVE, ERC20, ERC721, ERC1155.',
+      ],
       [owner.api.post('', body([randomAddress()], { categories: [] })), 400, 'Pick at least one category.'],
-      [owner.api.post('', body([randomAddress()], { confirmations: 65 })), 400, 'Confirmations are a whole number from 0 to 64.'],
-      [owner.api.post('', body([randomAddress()], { url: 'ftp://example.com' })), 400, 'Webhook URL must be an http or https URL.'],
+      [
+        owner.api.post('', body([randomAddress()], { confirmations: 65 })),
+        400,
+        'Confirmations are a whole number from 0 to 64.',
+      ],
+      [
+        owner.api.post('', body([randomAddress()], { url: 'ftp://example.com' })),
+        400,
+        'Webhook URL must be an http or https URL.',
+      ],
       [owner.api.patch(`/${webhook.id}/addresses`, {}), 400, 'Give addresses to add or to remove.'],
       [owner.api.patch(`/${webhook.id}/addresses`, { remove: ['nope'] }), 400, 'remove[0] is not an address: nope'],
       [owner.api.patch(`/${UNKNOWN_ID}/addresses`, { add: [randomAddress()] }), 404, 'This webhook does not exist.'],
-      [owner.api.post(`/${webhook.id}/replay`, { fromBlock: 5, toBlock: 4 }), 400, 'A replay covers fromBlock to toBlock, at most 10,000 blocks.'],
+      [
+        owner.api.post(`/${webhook.id}/replay`, { fromBlock: 5, toBlock: 4 }),
+        400,
+        'A replay covers fromBlock to toBlock, at most 10,000 blocks.',
+      ],
       [owner.api.post(`/${UNKNOWN_ID}/status`, { status: 'DISABLED' }), 404, 'This webhook does not exist.'],
       [owner.api.delete(`/${UNKNOWN_ID}`), 404, 'This webhook does not exist.'],
     ];
     for (const [answer, status, message] of refusals) expectAnswer(await answer, status, message);
-    const tooMany = await owner.api.patch(`/${webhook.id}/addresses`, { add: Array.from({ length: 1001 }, randomAddress) });
+    const tooMany = await owner.api.patch(`/${webhook.id}/addresses`, {
+      add: Array.from({ length: 1001 }, randomAddress),
+    });
     expect(tooMany.status).toBe(400);
     expect(await notifyRows(server(), owner.accountId)).toEqual(before);
   });
@@ -124,7 +164,11 @@ describe.each(testDatabases)('address-activity webhook calls on $name', (databas
     const owner = await notifyAccount(server().url);
     const webhook = (await owner.api.post<NotifyWebhook>('', body([randomAddress()]))).body.data;
     // As if 99 999 were already watched: the count is what the limit reads.
-    await server().db.updateTable('notify_webhooks').set({ address_count: 99_999 }).where('id', '=', webhook.id).execute();
+    await server()
+      .db.updateTable('notify_webhooks')
+      .set({ address_count: 99_999 })
+      .where('id', '=', webhook.id)
+      .execute();
     const before = await notifyRows(server(), owner.accountId);
     const over = await owner.api.patch(`/${webhook.id}/addresses`, { add: [randomAddress(), randomAddress()] });
     expectAnswer(over, 400, 'A webhook watches at most 100,000 addresses.');
@@ -151,7 +195,11 @@ describe.each(testDatabases)('address-activity webhook calls on $name', (databas
     // A stranger naming the webhook under their own account finds nothing.
     expectAnswer(await stranger.api.get(`/${id}`), 404, 'This webhook does not exist.');
     expectAnswer(await stranger.api.get(`/${id}/deliveries`), 404, 'This webhook does not exist.');
-    expectAnswer(await stranger.api.patch(`/${id}/addresses`, { add: [randomAddress()] }), 404, 'This webhook does not exist.');
+    expectAnswer(
+      await stranger.api.patch(`/${id}/addresses`, { add: [randomAddress()] }),
+      404,
+      'This webhook does not exist.',
+    );
     expect((await stranger.api.get<NotifyWebhookList>()).body.data.webhooks).toEqual([]);
   });
 

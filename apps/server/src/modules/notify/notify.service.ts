@@ -30,6 +30,7 @@ import {
 import { payloadOf } from './activity-view.ts';
 import { addressPage, changeAddresses } from './addresses.store.ts';
 import { deliveryPage, recordTestDelivery } from './deliveries.store.ts';
+import { startReplay } from './scanner.store.ts';
 import {
   countWebhooks,
   deleteWebhook,
@@ -151,18 +152,8 @@ export class NotifyService {
     if (toBlock < fromBlock || toBlock - fromBlock + 1 > NOTIFY_LIMITS.replayBlocks) throw badRequest(M.replayRange);
     const head = Number(await this.chains.get(webhook.network as Network).request('eth_blockNumber', []));
     if (toBlock > head) throw badRequest(M.replayAhead(head));
-    const row = await this.db
-      .insertInto('notify_replays')
-      .values({
-        webhook_id: id,
-        network: webhook.network,
-        from_block: fromBlock,
-        to_block: toBlock,
-        next_block: fromBlock,
-      })
-      .returning(['id'])
-      .executeTakeFirstOrThrow();
-    return { id: row.id, fromBlock, toBlock, nextBlock: fromBlock, status: 'RUNNING' };
+    const replayId = await startReplay(this.db, { webhookId: id, network: webhook.network, fromBlock, toBlock });
+    return { id: replayId, fromBlock, toBlock, nextBlock: fromBlock, status: 'RUNNING' };
   }
 
   async deliveries(

@@ -254,20 +254,34 @@ describe(`address-activity webhooks on a local node (${database?.name})`, () => 
   it('replays a block range: exactly its events again, marked replay, with their event ids', async () => {
     const watched = randomAddress();
     const { owner, id } = await webhook([watched]);
-    const first = await blockOf(await sender.client.sendTransaction({ to: watched as Address, value: parseEther('0.03') }));
+    const first = await blockOf(
+      await sender.client.sendTransaction({ to: watched as Address, value: parseEther('0.03') }),
+    );
     await sender.sendEth(randomAddress(), '0.01');
-    const last = await blockOf(await sender.client.sendTransaction({ to: watched as Address, value: parseEther('0.04') }));
+    const last = await blockOf(
+      await sender.client.sendTransaction({ to: watched as Address, value: parseEther('0.04') }),
+    );
     await sender.sendEth(watched, '0.05'); // after the range
     const live = await deliveredTo(id, 3);
 
     const tooLong = await owner.api.post(`/${id}/replay`, { fromBlock: 0, toBlock: 10_000 });
-    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'A replay covers fromBlock to toBlock, at most 10,000 blocks.']);
+    expect([tooLong.status, tooLong.body.message]).toEqual([
+      400,
+      'A replay covers fromBlock to toBlock, at most 10,000 blocks.',
+    ]);
     const ahead = await owner.api.post(`/${id}/replay`, { fromBlock: first.number, toBlock: last.number + 1000 });
     expect(ahead.status).toBe(400);
     expect(ahead.body.message).toMatch(/^The network's latest block is \d+; replay blocks up to it\.$/);
 
-    const replay = await owner.api.post<{ status: string }>(`/${id}/replay`, { fromBlock: first.number, toBlock: last.number });
-    expect([replay.status, replay.body.message, replay.body.data.status]).toEqual([200, 'Replay has started.', 'RUNNING']);
+    const replay = await owner.api.post<{ status: string }>(`/${id}/replay`, {
+      fromBlock: first.number,
+      toBlock: last.number,
+    });
+    expect([replay.status, replay.body.message, replay.body.data.status]).toEqual([
+      200,
+      'Replay has started.',
+      'RUNNING',
+    ]);
     const all = await deliveredTo(id, 5);
     const replayed = all.slice(3);
     expect(replayed.map((p) => p.block)).toEqual([first, last]);

@@ -154,6 +154,24 @@ export async function markEvents(db: Db, ids: string[], column: 'confirmed_at' |
     .execute();
 }
 
+export async function startReplay(
+  db: Db,
+  replay: { webhookId: string; network: string; fromBlock: number; toBlock: number },
+): Promise<string> {
+  const row = await db
+    .insertInto('notify_replays')
+    .values({
+      webhook_id: replay.webhookId,
+      network: replay.network,
+      from_block: replay.fromBlock,
+      to_block: replay.toBlock,
+      next_block: replay.fromBlock,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function runningReplays(db: Db, network: string) {
   const rows = await db
     .selectFrom('notify_replays')

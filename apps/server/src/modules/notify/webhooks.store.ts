@@ -125,6 +125,31 @@ export async function deleteWebhook(db: Db, id: string): Promise<void> {
   });
 }
 
+/** Marks since when a webhook fails (kept if already failing), or clears it (null) after a delivery. */
+export async function setFailingSince(db: Db, id: string, since: Date | null): Promise<void> {
+  await db
+    .updateTable('notify_webhooks')
+    .set({ failing_since: since })
+    .where('id', '=', id)
+    .$if(since !== null, (q) => q.where('failing_since', 'is', null))
+    .execute();
+}
+
+/** Disables a webhook that failed too long; true only for the call that disabled it (one e-mail). */
+export async function disableFailing(db: Db, id: string, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('notify_webhooks')
+    .set({ status: 'DISABLED', disabled_reason: reason, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'ENABLED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function webhookName(db: Db, id: string) {
+  return db.selectFrom('notify_webhooks').select('name').where('id', '=', id).executeTakeFirst();
+}
+
 /** What the scanner needs of a network's webhooks: the enabled ones, by id. */
 export interface WatchingWebhook {
   id: string;

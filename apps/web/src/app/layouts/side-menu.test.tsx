@@ -56,6 +56,13 @@ describe('SideMenu', () => {
     expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Pricing');
   });
 
+  it('lists Webhooks under Services and keeps it selected on a webhook’s page', () => {
+    renderAt('/account/a1/services/webhooks/0b7c4e1a-2f3d-4c5b-8a9e-1f2d3c4b5a6e', false);
+
+    expect(screen.getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe('/account/a1/services/webhooks');
+    expect(document.querySelector('.ant-menu-item-selected')?.textContent).toBe('Webhooks');
+  });
+
   it('opens Documentation in a new tab', () => {
     renderAt('/account/a1/overview', false);
 

@@ -55,6 +55,7 @@ export function SideMenu({ accountId, tokenForwardingEnabled, docsUrl }: SideMen
         link('pricing', T.pricing),
         link('analytics', T.analytics),
         link('requests', T.requests),
+        link('webhooks', T.webhooks),
         ...(tokenForwardingEnabled
           ? [
               {

@@ -46,7 +46,13 @@ describe('ServicesPage', () => {
     const target = new URL(ask.getAttribute('href') ?? '', 'http://console');
     expect(target.pathname).toBe(`/account/${ACCOUNT}/contactUs`);
     expect(target.searchParams.get('message')).toMatch(/^Please turn on Token Forwarding for this account\./);
-    expect(screen.getAllByRole('link')).toHaveLength(3);
+    expect(screen.getAllByRole('link')).toHaveLength(4);
+  });
+
+  it('links the Webhooks card to the webhooks page', () => {
+    open(false, false);
+
+    expect(linkTo('Webhooks')).toBe(`/account/${ACCOUNT}/services/webhooks`);
   });
 
   it('leads to the Pricing page', () => {

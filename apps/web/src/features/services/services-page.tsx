@@ -1,4 +1,4 @@
-import { ApiOutlined, SwapOutlined } from '@ant-design/icons';
+import { ApiOutlined, BellOutlined, SwapOutlined } from '@ant-design/icons';
 import { Card, Col, Row, Typography } from 'antd';
 import { type ReactNode, useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -91,6 +91,14 @@ export function ServicesPage() {
               }
             />
           )}
+        </Col>
+        <Col xs={24} md={12}>
+          <ServiceCard
+            title={T.webhooks}
+            description={T.webhooksDescription}
+            icon={<BellOutlined />}
+            to={accountPath(accountId, 'webhooks')}
+          />
         </Col>
       </Row>
       <Typography.Paragraph className="services-pricing">

@@ -107,7 +107,7 @@ export async function setWebhookStatus(
     .executeTakeFirst();
 }
 
-/** Deletes the webhook: its addresses go now, its deliveries stop; the row stays for the usage it billed. */
+/** Deletes the webhook: its addresses go now, its deliveries and replays stop; the row stays for the usage it billed. */
 export async function deleteWebhook(db: Db, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -122,6 +122,7 @@ export async function deleteWebhook(db: Db, id: string): Promise<void> {
       .where('webhook_id', '=', id)
       .where('status', '=', 'PENDING')
       .execute();
+    await trx.updateTable('notify_replays').set({ status: 'DONE' }).where('webhook_id', '=', id).execute();
   });
 }
 

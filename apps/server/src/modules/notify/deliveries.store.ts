@@ -163,10 +163,14 @@ export interface ClaimedDelivery {
   failing_since: Date | null;
 }
 
+/** Deliveries of one account sent at once, across processes: slow receivers of one account do not hold up the others'. */
+const IN_FLIGHT_PER_ACCOUNT = 2;
+
 /**
  * Takes the next due delivery and leases it to `owner` until `until`, in one statement that skips
  * rows another process holds. Only the oldest pending delivery of an enabled webhook may be taken,
- * so a webhook's deliveries go out one at a time, in order.
+ * so a webhook's deliveries go out one at a time, in order; and an account has at most
+ * IN_FLIGHT_PER_ACCOUNT in flight.
  */
 export async function claimNextDelivery(
   db: Db,
@@ -188,6 +192,10 @@ export async function claimNextDelivery(
           select 1 from notify_deliveries e
           where e.webhook_id = p.webhook_id and e.status = 'PENDING' and e.id < p.id
         )
+        and (
+          select count(*) from notify_deliveries f
+          where f.account_id = p.account_id and f.status = 'PENDING' and f.lease_until >= ${now}
+        ) < ${IN_FLIGHT_PER_ACCOUNT}
       order by p.next_at, p.id
       limit 1
       for update of p skip locked

@@ -110,7 +110,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index notify_deliveries_log on notify_deliveries (webhook_id, id)`.execute(db);
   await sql`create index notify_deliveries_due on notify_deliveries (next_at, id) where status = 'PENDING'`.execute(db);
   // A webhook's pending queue (only its oldest may be sent) and an account's deliveries in flight.
-  await sql`create index notify_deliveries_queue on notify_deliveries (webhook_id, id) where status = 'PENDING'`.execute(db);
+  await sql`create index notify_deliveries_queue on notify_deliveries (webhook_id, id) where status = 'PENDING'`.execute(
+    db,
+  );
   await sql`
     create index notify_deliveries_in_flight on notify_deliveries (account_id)
     where status = 'PENDING' and lease_until is not null

@@ -216,6 +216,10 @@ export interface NotifyPayload {
   removed: boolean;
   replay: boolean;
   activity: NotifyActivity[];
+  /** Only when the block's activity for this webhook is more than one message holds (1 000 transfers): which part this is. */
+  part?: { index: number; count: number };
+  /** Only on the sample a person sends from the console (Test): no block, no activity. */
+  test?: true;
 }
 
 /** The address-activity webhooks' texts. */
@@ -240,6 +244,8 @@ export const NotifyMessages = {
   tooManyAddresses: `A webhook watches at most ${NOTIFY_LIMITS.addressesPerWebhook.toLocaleString('en-US')} addresses.`,
   tooManyWebhooks: `An account has at most ${NOTIFY_LIMITS.webhooksPerAccount} webhooks.`,
   replayRange: `A replay covers fromBlock to toBlock, at most ${NOTIFY_LIMITS.replayBlocks.toLocaleString('en-US')} blocks.`,
+  replayRunning: 'A replay of this webhook is under way; start another once it is done.',
+  replayDisabled: 'Enable the webhook to replay blocks.',
   replayAhead: (head: number) => `The network's latest block is ${head}; replay blocks up to it.`,
   disabledAfterFailures: 'Disabled: its deliveries failed for 24 hours.',
   disabledByUser: 'Disabled by a member of the account.',

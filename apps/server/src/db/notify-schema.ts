@@ -58,6 +58,7 @@ export interface NotifyReplaysTable {
   next_block: string | number;
   status: Generated<string>;
   created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface NotifyDeliveriesTable {
@@ -72,6 +73,8 @@ export interface NotifyDeliveriesTable {
   block_number: string | number;
   block_hash: string;
   activity_count: number;
+  /** Which part of a block's activity (1, 2, …) when it comes in parts; 0 when whole. */
+  part: Generated<number>;
   payload: string;
   status: string;
   attempt: Generated<number>;

@@ -73,10 +73,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       to_block bigint not null,
       next_block bigint not null,
       status text not null default 'RUNNING' check (status in ('RUNNING', 'DONE')),
-      created_at timestamptz not null default now()
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
     )
   `.execute(db);
-  await sql`create index notify_replays_running on notify_replays (network) where status = 'RUNNING'`.execute(db);
+  // One replay under way a webhook.
+  await sql`create unique index notify_replays_running on notify_replays (webhook_id) where status = 'RUNNING'`.execute(
+    db,
+  );
   await sql`
     create table notify_deliveries (
       id bigserial primary key,
@@ -90,6 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       block_number bigint not null,
       block_hash text not null,
       activity_count integer not null,
+      part integer not null default 0,
       payload text not null,
       status text not null check (status in ('PENDING', 'DELIVERED', 'FAILED')),
       attempt integer not null default 0,
@@ -108,6 +113,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where not replay and kind <> 'TEST'
   `.execute(db);
   await sql`create index notify_deliveries_log on notify_deliveries (webhook_id, id)`.execute(db);
+  await sql`create index notify_deliveries_block on notify_deliveries (network, block_number)`.execute(db);
   await sql`create index notify_deliveries_due on notify_deliveries (next_at, id) where status = 'PENDING'`.execute(db);
   // A webhook's pending queue (only its oldest may be sent) and an account's deliveries in flight.
   await sql`create index notify_deliveries_queue on notify_deliveries (webhook_id, id) where status = 'PENDING'`.execute(
@@ -120,6 +126,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index notify_deliveries_open on notify_deliveries (network, block_number)
     where kind = 'SEEN' and not replay and removed_at is null
+  `.execute(db);
+  // Events waiting for their confirmation: few, whatever the history.
+  await sql`
+    create index notify_deliveries_to_confirm on notify_deliveries (network, confirm_at_block)
+    where kind = 'SEEN' and not replay and removed_at is null and confirmed_at is null and confirm_at_block is not null
   `.execute(db);
   await sql`
     create table notify_attempts (

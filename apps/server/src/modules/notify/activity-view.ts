@@ -24,30 +24,43 @@ export function describeTransfer(transfer: Transfer, nativeToken: string, token?
 
 export type EventKind = 'SEEN' | 'CONFIRMED' | 'REMOVED';
 
+const digest = (text: string) => `evt_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+
 /**
- * An event's id: the same for the same webhook, block and kind, so a receiver can tell a replay
- * or a second delivery of an event it already has.
+ * The id of a block's activity for a webhook, as first seen: the same each time that block is
+ * read (a second scanner, a replay), so a receiver can tell an event it already has. `generation`
+ * counts the earlier times a reorg took this very block back (a chain that flips A → B → A tells of
+ * A again, under a new id); `part` numbers the parts of a block with more activity than one message holds.
  */
-export const eventIdOf = (webhookId: string, blockHash: string, kind: EventKind) =>
-  `evt_${createHash('sha256').update(`${webhookId}:${blockHash.toLowerCase()}:${kind}`).digest('hex').slice(0, 32)}`;
+export const seenEventId = (webhookId: string, blockHash: string, generation = 0, part = 0) =>
+  digest(`${webhookId}:${blockHash.toLowerCase()}:SEEN${generation ? `:${generation}` : ''}${part ? `:p${part}` : ''}`);
+
+/** The id of an event's confirmation or removal, from the id of the event as seen. */
+export const eventIdOf = (seenId: string, kind: EventKind) => (kind === 'SEEN' ? seenId : digest(`${seenId}:${kind}`));
+
+/** Transfers in one message at most: a block with more for one webhook comes in parts (a few hundred KB each). */
+export const MAX_ACTIVITY_PER_MESSAGE = 1000;
 
 export function payloadOf(input: {
   webhookId: string;
   network: string;
   block: NotifyPayload['block'];
   kind: EventKind;
+  seenId: string;
   replay: boolean;
   activity: NotifyActivity[];
+  part?: NotifyPayload['part'];
 }): NotifyPayload {
   return {
     type: 'ADDRESS_ACTIVITY',
     webhookId: input.webhookId,
-    eventId: eventIdOf(input.webhookId, input.block.hash, input.kind),
+    eventId: eventIdOf(input.seenId, input.kind),
     network: input.network,
     block: input.block,
     confirmed: input.kind === 'CONFIRMED',
     removed: input.kind === 'REMOVED',
     replay: input.replay,
     activity: input.activity,
+    ...(input.part ? { part: input.part } : {}),
   };
 }

@@ -24,6 +24,7 @@ const row = (d: NewDelivery, status: 'PENDING' | 'DELIVERED' | 'FAILED' = 'PENDI
   block_number: d.payload.block.number,
   block_hash: d.payload.block.hash,
   activity_count: d.payload.activity.length,
+  part: d.payload.part?.index ?? 0,
   payload: JSON.stringify(d.payload),
   status,
   next_at: status === 'PENDING' ? new Date() : null,

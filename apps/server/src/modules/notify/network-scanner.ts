@@ -1,6 +1,13 @@
 import type { NotifyActivity, NotifyPayload } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
-import { describeTransfer, type EventKind, payloadOf } from './activity-view.ts';
+import {
+  describeTransfer,
+  type EventKind,
+  eventIdOf,
+  MAX_ACTIVITY_PER_MESSAGE,
+  payloadOf,
+  seenEventId,
+} from './activity-view.ts';
 import { type ChainBlock, type ChainLog, matchBlock, TRANSFER_TOPICS, type Transfer } from './block-activity.ts';
 import { type NewDelivery, queueDeliveries } from './deliveries.store.ts';
 import {
@@ -15,6 +22,7 @@ import {
   moveCursor,
   runningReplays,
   seenAbove,
+  takenBack,
   takeScanner,
 } from './scanner.store.ts';
 import { TokenInfos } from './token-info.ts';
@@ -49,7 +57,7 @@ export interface ScanTurn {
 /** Blocks read per turn: a scanner far behind catches up over several turns, still leasing between them. */
 const BLOCKS_PER_TURN = 50;
 const REPLAY_BLOCKS_PER_TURN = 25;
-const CONFIRMATIONS_PER_TURN = 500;
+const CONFIRMATIONS_PER_TURN = 100;
 const DEFAULT_LEASE_MS = 15_000;
 
 /** The lease was taken over, or the cursor moved under this process: its transaction must not commit. */
@@ -57,21 +65,20 @@ class LeaseLost extends Error {}
 
 const quantity = (hex: unknown) => Number.parseInt(String(hex), 16);
 
-/** The confirmation or the removal of a live SEEN event: the same block and activity. */
-function followUp(event: { account_id: string; payload: string }, kind: 'CONFIRMED' | 'REMOVED', network: string) {
+/** The confirmation or the removal of a live SEEN event: the same block, activity and part. */
+function followUp(event: { account_id: string; payload: string }, kind: 'CONFIRMED' | 'REMOVED') {
   const seen = JSON.parse(event.payload) as NotifyPayload;
   return {
     accountId: event.account_id,
     kind,
     confirmAtBlock: null,
-    payload: payloadOf({
-      webhookId: seen.webhookId,
-      network,
-      block: seen.block,
-      kind,
+    payload: {
+      ...seen,
+      eventId: eventIdOf(seen.eventId, kind),
+      confirmed: kind === 'CONFIRMED',
+      removed: kind === 'REMOVED',
       replay: false,
-      activity: seen.activity,
-    }),
+    },
   };
 }
 
@@ -109,7 +116,8 @@ export class NetworkScanner {
     if (next > head && (await this.replaced(next - 1))) {
       next = cursor = await this.unwind(cursor, next, turn);
     }
-    while (next <= head && turn.blocks < BLOCKS_PER_TURN) {
+    // One reorg a turn: nodes that disagree at the tip do not keep a turn going round.
+    while (next <= head && turn.blocks < BLOCKS_PER_TURN && turn.reorgs <= 1) {
       const block = (await chain.request('eth_getBlockByNumber', [
         `0x${next.toString(16)}`,
         true,
@@ -117,10 +125,11 @@ export class NetworkScanner {
       if (!block) break;
       const parent = await keptBlock(db, network, next - 1);
       if (parent && parent.hash !== block.parentHash) {
+        if (turn.reorgs > 0) break;
         next = cursor = await this.unwind(cursor, next, turn);
         continue;
       }
-      const logs = await this.logsOf(block.hash);
+      const logs = await this.logsOf(block);
       const deliveries = await this.deliveriesOf(block, logs, { head, replay: false });
       const from = cursor;
       await db.transaction().execute(async (trx) => {
@@ -132,8 +141,8 @@ export class NetworkScanner {
       next += 1;
       turn.blocks += 1;
     }
-    turn.queued += await this.confirm(head);
-    turn.queued += await this.replay(head);
+    // Only blocks read and kept are confirmed: never past what this turn has checked.
+    if (cursor !== null) turn.queued += await this.confirm(Math.min(head, cursor - 1));
     return turn;
   }
 
@@ -168,7 +177,7 @@ export class NetworkScanner {
       if (!(await moveCursor(trx, network, owner, cursor, fork + 1))) throw new LeaseLost();
       await forgetBlocksAfter(trx, network, fork);
       const taken = await seenAbove(trx, network, fork);
-      const removals = taken.map((event) => followUp(event, 'REMOVED', network));
+      const removals = taken.map((event) => followUp(event, 'REMOVED'));
       turn.queued += await queueDeliveries(trx, removals);
       await markEvents(
         trx,
@@ -180,8 +189,20 @@ export class NetworkScanner {
     return fork + 1;
   }
 
-  private async logsOf(blockHash: string): Promise<ChainLog[]> {
-    return (await this.deps.chain.request('eth_getLogs', [{ blockHash, topics: [TRANSFER_TOPICS] }])) as ChainLog[];
+  /**
+   * The block's transfer logs: asked by block hash (EIP-234), which a reorg cannot mix up; a node
+   * that does not take the hash is asked by number, and only the block's own logs are kept.
+   */
+  private async logsOf(block: ChainBlock): Promise<ChainLog[]> {
+    const topics = [TRANSFER_TOPICS];
+    try {
+      return (await this.deps.chain.request('eth_getLogs', [{ blockHash: block.hash, topics }])) as ChainLog[];
+    } catch (error) {
+      const logs = (await this.deps.chain
+        .request('eth_getLogs', [{ fromBlock: block.number, toBlock: block.number, topics }])
+        .catch(() => Promise.reject(error))) as Array<ChainLog & { blockHash?: string }>;
+      return logs.filter((log) => log.blockHash === block.hash);
+    }
   }
 
   /**
@@ -212,6 +233,9 @@ export class NetworkScanner {
       all.filter((t) => t.category === 'ERC20' || t.category === 'ERC721').map((t) => t.contract ?? ''),
     );
     const number = quantity(block.number);
+    const generations = matched.length
+      ? await takenBack(this.deps.db, this.deps.network, number, block.hash)
+      : new Map();
     const deliveries: NewDelivery[] = [];
     for (const { webhook, transfers } of matched) {
       const activity: NotifyActivity[] = transfers
@@ -220,19 +244,24 @@ export class NetworkScanner {
       if (activity.length === 0) continue;
       const deep = webhook.confirmations > 0 && options.head >= number + webhook.confirmations;
       const kind: EventKind = options.replay && deep ? 'CONFIRMED' : 'SEEN';
-      deliveries.push({
-        accountId: webhook.accountId,
-        kind,
-        confirmAtBlock: !options.replay && webhook.confirmations > 0 ? number + webhook.confirmations : null,
-        payload: payloadOf({
-          webhookId: webhook.id,
-          network: this.deps.network,
-          block: { number, hash: block.hash, timestamp: quantity(block.timestamp) },
+      const count = Math.ceil(activity.length / MAX_ACTIVITY_PER_MESSAGE);
+      for (let part = 0; part < count; part++) {
+        deliveries.push({
+          accountId: webhook.accountId,
           kind,
-          replay: options.replay,
-          activity,
-        }),
-      });
+          confirmAtBlock: !options.replay && webhook.confirmations > 0 ? number + webhook.confirmations : null,
+          payload: payloadOf({
+            webhookId: webhook.id,
+            network: this.deps.network,
+            block: { number, hash: block.hash, timestamp: quantity(block.timestamp) },
+            kind,
+            seenId: seenEventId(webhook.id, block.hash, generations.get(webhook.id) ?? 0, part),
+            replay: options.replay,
+            activity: activity.slice(part * MAX_ACTIVITY_PER_MESSAGE, (part + 1) * MAX_ACTIVITY_PER_MESSAGE),
+            ...(count > 1 ? { part: { index: part + 1, count } } : {}),
+          }),
+        });
+      }
     }
     return deliveries;
   }
@@ -244,7 +273,14 @@ export class NetworkScanner {
     const receipts = await this.deps.chain.batch(
       hashes.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })),
     );
-    return new Set(hashes.filter((_, i) => (receipts[i] as { status?: string } | null)?.status === '0x0'));
+    const reverted = new Set<string>();
+    for (const [i, hash] of hashes.entries()) {
+      const receipt = receipts[i] as { status?: string } | null | Error | undefined;
+      // Not there (a node behind, an error): the block is read again next turn rather than guessed.
+      if (!receipt || receipt instanceof Error || !receipt.status) throw new Error(`no receipt for ${hash}`);
+      if (receipt.status === '0x0') reverted.add(hash);
+    }
+    return reverted;
   }
 
   /** Queues the confirmation of every event now deep enough. */
@@ -254,7 +290,7 @@ export class NetworkScanner {
     if (due.length === 0) return 0;
     return db.transaction().execute(async (trx) => {
       if (!(await holdsScanner(trx, network, owner))) throw new LeaseLost();
-      const confirmations = due.map((event) => followUp(event, 'CONFIRMED', network));
+      const confirmations = due.map((event) => followUp(event, 'CONFIRMED'));
       const queued = await queueDeliveries(trx, confirmations);
       await markEvents(
         trx,
@@ -265,37 +301,33 @@ export class NetworkScanner {
     });
   }
 
-  /** Moves each replay under way on by a few blocks, against its webhook's addresses watched now. */
-  private async replay(head: number): Promise<number> {
-    const { db, network, chain } = this.deps;
+  /**
+   * Moves one replay on by a few blocks (the one least recently moved, so every account's get
+   * their turn), against its webhook's addresses watched now. Run apart from the live scan, only by
+   * the process holding the network's lease.
+   */
+  async replayTurn(): Promise<number> {
+    const { db, network, owner, chain } = this.deps;
+    const [replay] = await runningReplays(db, network, 1);
+    if (!replay || !(await holdsScanner(db, network, owner))) return 0;
+    const webhook = (await enabledWebhooksOn(db, network)).get(replay.webhookId);
+    if (!webhook) return 0;
+    const head = quantity(await chain.request('eth_blockNumber', []));
     let queued = 0;
-    const replays = await runningReplays(db, network);
-    if (replays.length === 0) return 0;
-    const webhooks = await enabledWebhooksOn(db, network);
-    for (const replay of replays) {
-      const webhook = webhooks.get(replay.webhookId);
-      if (!webhook) continue;
-      let next = replay.nextBlock;
-      const last = Math.min(replay.toBlock, head, next + REPLAY_BLOCKS_PER_TURN - 1);
-      for (; next <= last; next++) {
-        const block = (await chain.request('eth_getBlockByNumber', [
-          `0x${next.toString(16)}`,
-          true,
-        ])) as ChainBlock | null;
-        if (!block) break;
-        const deliveries = await this.deliveriesOf(block, await this.logsOf(block.hash), {
-          head,
-          replay: true,
-          webhook,
-        });
-        const from = next;
-        const moved = await db.transaction().execute(async (trx) => {
-          if (!(await advanceReplay(trx, replay.id, from, from + 1, from >= replay.toBlock))) return false;
-          queued += await queueDeliveries(trx, deliveries);
-          return true;
-        });
-        if (!moved) break;
-      }
+    const last = Math.min(replay.toBlock, head, replay.nextBlock + REPLAY_BLOCKS_PER_TURN - 1);
+    for (let next = replay.nextBlock; next <= last; next++) {
+      const block = (await chain.request('eth_getBlockByNumber', [
+        `0x${next.toString(16)}`,
+        true,
+      ])) as ChainBlock | null;
+      if (!block) break;
+      const deliveries = await this.deliveriesOf(block, await this.logsOf(block), { head, replay: true, webhook });
+      const moved = await db.transaction().execute(async (trx) => {
+        if (!(await advanceReplay(trx, replay.id, next, next + 1, next >= replay.toBlock))) return false;
+        queued += await queueDeliveries(trx, deliveries);
+        return true;
+      });
+      if (!moved) break;
     }
     return queued;
   }

@@ -33,6 +33,7 @@ export class NotifyEngine {
   readonly owner = newLeaseOwner();
   private readonly scanners = new Map<string, NetworkScanner>();
   private readonly scanning = new Map<string, Promise<ScanTurn | undefined>>();
+  private readonly replaying = new Map<string, Promise<number>>();
   private sending: Promise<SendRun> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -44,6 +45,7 @@ export class NotifyEngine {
   async tick(): Promise<NotifyTick> {
     const networks = await this.networks();
     const turns = await Promise.all(networks.map((network) => this.scan(network)));
+    await Promise.all(networks.map((network, i) => (turns[i]?.held ? this.replay(network) : 0)));
     const scans: Record<string, ScanTurn> = {};
     for (const [i, network] of networks.entries()) {
       const turn = turns[i];
@@ -76,6 +78,21 @@ export class NotifyEngine {
       })
       .finally(() => this.scanning.delete(network));
     this.scanning.set(network, turn);
+    return turn;
+  }
+
+  /** A turn of the network's replays, apart from its live scan so a long replay never delays new blocks. */
+  private replay(network: Network): Promise<number> {
+    const running = this.replaying.get(network);
+    if (running) return running;
+    const turn = this.scannerOf(network)
+      .replayTurn()
+      .catch((error: unknown) => {
+        this.options.log.warn({ err: error, network }, 'address activity replay failed; it goes on next turn');
+        return 0;
+      })
+      .finally(() => this.replaying.delete(network));
+    this.replaying.set(network, turn);
     return turn;
   }
 
@@ -116,6 +133,7 @@ export class NotifyEngine {
           if (this.scanning.has(network)) continue;
           void this.scan(network).then((turn) => {
             if (turn?.queued && !this.stopped) void this.send().catch(() => undefined);
+            if (turn?.held && !this.stopped && !this.replaying.has(network)) void this.replay(network);
           });
         }
         void this.send().catch((error: unknown) =>
@@ -133,7 +151,9 @@ export class NotifyEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await Promise.all([...this.scanning.values(), this.sending].map((p) => p?.catch(() => undefined)));
+    await Promise.all(
+      [...this.scanning.values(), ...this.replaying.values(), this.sending].map((p) => p?.catch(() => undefined)),
+    );
     await releaseScanners(this.options.db, this.owner).catch(() => undefined);
   }
 }

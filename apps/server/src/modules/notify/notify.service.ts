@@ -27,7 +27,7 @@ import {
   postWebhook,
   webhookHeaders,
 } from '../forwarding/index.ts';
-import { payloadOf } from './activity-view.ts';
+import { payloadOf, seenEventId } from './activity-view.ts';
 import { addressPage, changeAddresses } from './addresses.store.ts';
 import { deliveryPage, recordTestDelivery } from './deliveries.store.ts';
 import { startReplay } from './scanner.store.ts';
@@ -148,11 +148,13 @@ export class NotifyService {
 
   async replay(accountId: string, id: string, range: { fromBlock: number; toBlock: number }): Promise<NotifyReplay> {
     const webhook = await this.found(accountId, id);
+    if (webhook.status !== 'ENABLED') throw badRequest(M.replayDisabled);
     const { fromBlock, toBlock } = range;
     if (toBlock < fromBlock || toBlock - fromBlock + 1 > NOTIFY_LIMITS.replayBlocks) throw badRequest(M.replayRange);
     const head = Number(await this.chains.get(webhook.network as Network).request('eth_blockNumber', []));
     if (toBlock > head) throw badRequest(M.replayAhead(head));
     const replayId = await startReplay(this.db, { webhookId: id, network: webhook.network, fromBlock, toBlock });
+    if (!replayId) throw badRequest(M.replayRunning);
     return { id: replayId, fromBlock, toBlock, nextBlock: fromBlock, status: 'RUNNING' };
   }
 
@@ -169,16 +171,20 @@ export class NotifyService {
   async test(accountId: string, id: string): Promise<NotifyTestResult> {
     const webhook = await this.found(accountId, id);
     const at = new Date();
-    const payload = payloadOf({
-      webhookId: id,
-      network: webhook.network,
-      block: { number: 0, hash: `0x${'0'.repeat(64)}`, timestamp: Math.floor(at.getTime() / 1000) },
-      kind: 'SEEN',
-      replay: false,
-      activity: [],
-    });
-    const body = JSON.stringify(payload);
     const messageId = newWebhookId();
+    const payload = {
+      ...payloadOf({
+        webhookId: id,
+        network: webhook.network,
+        block: { number: 0, hash: `0x${'0'.repeat(64)}`, timestamp: Math.floor(at.getTime() / 1000) },
+        kind: 'SEEN',
+        seenId: seenEventId(id, messageId),
+        replay: false,
+        activity: [],
+      }),
+      test: true as const,
+    };
+    const body = JSON.stringify(payload);
     const secrets = await signingSecretsInForce(this.db, this.dataKey, accountId, at);
     const answer = await postWebhook({
       url: webhook.url,

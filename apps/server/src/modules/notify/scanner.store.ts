@@ -128,21 +128,43 @@ export function seenAbove(db: Db, network: string, number: number) {
     .execute();
 }
 
-/** SEEN events deep enough to confirm, not yet confirmed nor removed. */
-export function dueConfirmations(db: Db, network: string, head: number, limit: number) {
-  return db
+/** For each webhook, how many times a reorg took this very block back (its events as seen, removed since). */
+export async function takenBack(db: Db, network: string, number: number, hash: string): Promise<Map<string, number>> {
+  const rows = await db
     .selectFrom('notify_deliveries')
-    .select(['id', 'account_id', 'payload', 'block_number', 'block_hash'])
+    .select(['webhook_id', (eb) => eb.fn.countAll<string>().as('times')])
     .where('network', '=', network)
-    .where('kind', '=', 'SEEN')
-    .where('replay', '=', false)
-    .where('removed_at', 'is', null)
-    .where('confirmed_at', 'is', null)
-    .where('confirm_at_block', '<=', head)
-    .orderBy('block_number')
-    .orderBy('id')
-    .limit(limit)
+    .where('block_number', '=', number)
+    .where('block_hash', '=', hash)
+    .where('kind', '=', 'REMOVED')
+    .where('part', '<=', 1)
+    .groupBy('webhook_id')
     .execute();
+  return new Map(rows.map((r) => [r.webhook_id, Number(r.times)]));
+}
+
+/** SEEN events deep enough to confirm, not yet confirmed nor removed. */
+export function dueConfirmations(db: Db, network: string, upTo: number, limit: number) {
+  return (
+    db
+      .selectFrom('notify_deliveries as d')
+      // Still the block kept at that height: a block a reorg replaced is taken back, never confirmed.
+      .leftJoin('notify_blocks as b', (join) =>
+        join.onRef('b.network', '=', 'd.network').onRef('b.block_number', '=', 'd.block_number'),
+      )
+      .select(['d.id', 'd.account_id', 'd.payload'])
+      .where('d.network', '=', network)
+      .where('d.kind', '=', 'SEEN')
+      .where('d.replay', '=', false)
+      .where('d.removed_at', 'is', null)
+      .where('d.confirmed_at', 'is', null)
+      .where('d.confirm_at_block', '<=', upTo)
+      .where((eb) => eb.or([eb('b.hash', 'is', null), eb('b.hash', '=', eb.ref('d.block_hash'))]))
+      .orderBy('d.confirm_at_block')
+      .orderBy('d.id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function markEvents(db: Db, ids: string[], column: 'confirmed_at' | 'removed_at'): Promise<void> {
@@ -154,10 +176,11 @@ export async function markEvents(db: Db, ids: string[], column: 'confirmed_at' |
     .execute();
 }
 
+/** Starts a replay; undefined when one of the webhook is already under way. */
 export async function startReplay(
   db: Db,
   replay: { webhookId: string; network: string; fromBlock: number; toBlock: number },
-): Promise<string> {
+): Promise<string | undefined> {
   const row = await db
     .insertInto('notify_replays')
     .values({
@@ -167,19 +190,24 @@ export async function startReplay(
       to_block: replay.toBlock,
       next_block: replay.fromBlock,
     })
+    .onConflict((oc) => oc.column('webhook_id').where('status', '=', 'RUNNING').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
 }
 
-export async function runningReplays(db: Db, network: string) {
+/** Replays under way on a network of webhooks not deleted, the least recently moved first. */
+export async function runningReplays(db: Db, network: string, limit: number) {
   const rows = await db
-    .selectFrom('notify_replays')
-    .select(['id', 'webhook_id', 'to_block', 'next_block'])
-    .where('network', '=', network)
-    .where('status', '=', 'RUNNING')
-    .orderBy('created_at')
-    .limit(10)
+    .selectFrom('notify_replays as r')
+    .innerJoin('notify_webhooks as w', 'w.id', 'r.webhook_id')
+    .select(['r.id', 'r.webhook_id', 'r.to_block', 'r.next_block'])
+    .where('r.network', '=', network)
+    .where('r.status', '=', 'RUNNING')
+    .where('w.status', '=', 'ENABLED')
+    .where('w.deleted_at', 'is', null)
+    .orderBy('r.updated_at')
+    .limit(limit)
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -193,7 +221,7 @@ export async function runningReplays(db: Db, network: string) {
 export async function advanceReplay(db: Db, id: string, from: number, to: number, done: boolean): Promise<boolean> {
   const result = await db
     .updateTable('notify_replays')
-    .set({ next_block: to, ...(done ? { status: 'DONE' } : {}) })
+    .set({ next_block: to, updated_at: sql`now()`, ...(done ? { status: 'DONE' } : {}) })
     .where('id', '=', id)
     .where('next_block', '=', from)
     .executeTakeFirst();

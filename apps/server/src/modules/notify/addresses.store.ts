@@ -61,6 +61,22 @@ export async function changeAddresses(
   return { added: added.length, removed: removed.length, addressCount: row.address_count };
 }
 
+/** Removes all of a deleted webhook's addresses, logged like any removal so scanners drop them at their next block. */
+export async function dropAddresses(trx: Db, webhookId: string): Promise<void> {
+  const webhook = await trx
+    .selectFrom('notify_webhooks')
+    .select('network')
+    .where('id', '=', webhookId)
+    .executeTakeFirst();
+  if (!webhook) return;
+  await sql`select pg_advisory_xact_lock_shared(${lockKey(webhook.network)})`.execute(trx);
+  await sql`
+    insert into notify_address_log (network, webhook_id, address, added)
+    select ${webhook.network}, webhook_id, address, false from notify_addresses where webhook_id = ${webhookId}
+  `.execute(trx);
+  await trx.deleteFrom('notify_addresses').where('webhook_id', '=', webhookId).execute();
+}
+
 /** A page of a webhook's addresses in address order, after `cursor`, optionally those containing `search`. */
 export async function addressPage(
   db: Db,
@@ -68,6 +84,9 @@ export async function addressPage(
   query: { limit: number; cursor?: string; search?: string },
 ): Promise<{ addresses: string[]; nextCursor: string | null; total: number }> {
   const search = query.search?.toLowerCase().replace(/[^0-9a-fx]/g, '');
+  // A search with nothing an address could hold finds nothing (rather than everything).
+  if (query.search !== undefined && query.search.trim() !== '' && !search)
+    return { addresses: [], nextCursor: null, total: 0 };
   const filtered = db
     .selectFrom('notify_addresses')
     .where('webhook_id', '=', webhookId)

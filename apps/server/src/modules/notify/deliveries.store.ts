@@ -31,16 +31,19 @@ const row = (d: NewDelivery, status: 'PENDING' | 'DELIVERED' | 'FAILED' = 'PENDI
   confirm_at_block: d.confirmAtBlock,
 });
 
+/** Rows an insert carries: parts of a busy block are a few hundred KB each. */
+const INSERT_ROWS = 20;
+
 /**
  * Queues deliveries, each due now. A live event already queued (the same webhook and event id: a
  * second scanner read the same block) is left as it is; replays are always queued.
  */
 export async function queueDeliveries(db: Db, deliveries: NewDelivery[]): Promise<number> {
   let queued = 0;
-  for (let i = 0; i < deliveries.length; i += 500) {
+  for (let i = 0; i < deliveries.length; i += INSERT_ROWS) {
     const result = await db
       .insertInto('notify_deliveries')
-      .values(deliveries.slice(i, i + 500).map((d) => row(d)))
+      .values(deliveries.slice(i, i + INSERT_ROWS).map((d) => row(d)))
       .onConflict((oc) =>
         oc.columns(['webhook_id', 'event_id']).where(sql<boolean>`not replay and kind <> 'TEST'`).doNothing(),
       )
@@ -168,39 +171,44 @@ export interface ClaimedDelivery {
 const IN_FLIGHT_PER_ACCOUNT = 2;
 
 /**
- * Takes the next due delivery and leases it to `owner` until `until`, in one statement that skips
- * rows another process holds. Only the oldest pending delivery of an enabled webhook may be taken,
- * so a webhook's deliveries go out one at a time, in order; and an account has at most
- * IN_FLIGHT_PER_ACCOUNT in flight.
+ * Takes the next due delivery and leases it to `owner` until `until`. Only the oldest pending
+ * delivery of an enabled webhook may be taken (each webhook's head is found through its own queue,
+ * so a long backlog behind a failing receiver costs nothing), so a webhook's deliveries go out one
+ * at a time, in order; an account has at most IN_FLIGHT_PER_ACCOUNT in flight; `busy` are the
+ * webhooks this process is sending to already. A delivery another process took in between is
+ * not taken again (the lease is checked in the update).
  */
 export async function claimNextDelivery(
   db: Db,
   owner: string,
   now: Date,
   until: Date,
+  busy: readonly string[],
 ): Promise<ClaimedDelivery | undefined> {
   const { rows } = await sql<ClaimedDelivery>`
     update notify_deliveries d
     set lease_until = ${until}, lease_owner = ${owner}
     from notify_webhooks w
-    where w.id = d.webhook_id and d.id = (
-      select p.id from notify_deliveries p
-      join notify_webhooks pw on pw.id = p.webhook_id
-      where p.status = 'PENDING' and p.next_at <= ${now}
-        and (p.lease_until is null or p.lease_until < ${now})
-        and pw.status = 'ENABLED' and pw.deleted_at is null
-        and not exists (
-          select 1 from notify_deliveries e
-          where e.webhook_id = p.webhook_id and e.status = 'PENDING' and e.id < p.id
-        )
-        and (
-          select count(*) from notify_deliveries f
-          where f.account_id = p.account_id and f.status = 'PENDING' and f.lease_until >= ${now}
-        ) < ${IN_FLIGHT_PER_ACCOUNT}
-      order by p.next_at, p.id
-      limit 1
-      for update of p skip locked
-    )
+    where w.id = d.webhook_id
+      and d.status = 'PENDING' and (d.lease_until is null or d.lease_until < ${now})
+      and d.id = (
+        select h.id from notify_webhooks pw
+        cross join lateral (
+          select p.id, p.next_at, p.lease_until, p.account_id from notify_deliveries p
+          where p.webhook_id = pw.id and p.status = 'PENDING'
+          order by p.id
+          limit 1
+        ) h
+        where pw.status = 'ENABLED' and pw.deleted_at is null
+          and not (pw.id = any(${[...busy]}::uuid[]))
+          and h.next_at <= ${now} and (h.lease_until is null or h.lease_until < ${now})
+          and (
+            select count(*) from notify_deliveries f
+            where f.account_id = h.account_id and f.status = 'PENDING' and f.lease_until >= ${now}
+          ) < ${IN_FLIGHT_PER_ACCOUNT}
+        order by h.next_at, h.id
+        limit 1
+      )
     returning d.id, d.webhook_id, d.account_id, d.network, d.kind, d.message_id, d.payload, d.attempt, w.url, w.failing_since
   `.execute(db);
   return rows[0];

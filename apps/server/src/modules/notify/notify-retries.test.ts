@@ -87,8 +87,13 @@ describe(`address-activity deliveries that fail (${database?.name})`, () => {
     expect(usage.map((u) => [Number(u.usage), u.compute_units])).toEqual([[1, null]]);
   });
 
-  it('a webhook that fails for 24 hours is disabled and its owner told; enabled again, its failures are forgiven', async () => {
-    const { receiver, owner, id } = await failingOnce([{ status: 500 }]);
+  it('a webhook that fails for 24 hours is disabled and its owner told; enabled again, it sends what it held', async () => {
+    const { receiver, owner, id } = await failingOnce([
+      { status: 500 },
+      { status: 500 },
+      { status: 500 },
+      { status: 200 },
+    ]);
     await runAt(12);
     expect((await owner.api.get<NotifyWebhook>(`/${id}`)).body.data.status).toBe('ENABLED');
     await runAt(25);
@@ -104,7 +109,8 @@ describe(`address-activity deliveries that fail (${database?.name})`, () => {
       .execute();
     expect(mails).toHaveLength(1);
     const log = (await owner.api.get<NotifyDeliveryList>(`/${id}/deliveries`)).body.data.deliveries;
-    expect(log[0]?.status).toBe('FAILED');
+    // The delivery is kept, first in line.
+    expect(log[0]?.status).toBe('PENDING');
     expect(log[0]?.attempts.map((a) => a.statusCode)).toEqual([500, 500, 500]);
     // Nothing is sent while it is disabled.
     const sent = receiver.received.length;
@@ -116,5 +122,11 @@ describe(`address-activity deliveries that fail (${database?.name})`, () => {
       'ENABLED',
       null,
     ]);
+    // Enabled again, the held delivery goes out at once, under the same webhook-id.
+    await runAt(0);
+    expect(receiver.received).toHaveLength(4);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const after = (await owner.api.get<NotifyDeliveryList>(`/${id}/deliveries`)).body.data.deliveries;
+    expect(after[0]?.status).toBe('DELIVERED');
   });
 });

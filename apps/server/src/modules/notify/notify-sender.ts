@@ -10,8 +10,8 @@ import { type ClaimedDelivery, claimNextDelivery, recordAttempt } from './delive
 import { disableFailing, setFailingSince, webhookName } from './webhooks.store.ts';
 
 /**
- * Seconds to wait after the 1st, 2nd... failed attempt: seconds, then minutes, then hours, about
- * 24 hours in all; the webhook is disabled after the last (or once it has failed for 24 hours).
+ * Seconds to wait after the 1st, 2nd... failed attempt: seconds, then minutes, then hours (the last
+ * again after that); once a webhook has failed for 24 hours it is disabled.
  */
 export const NOTIFY_RETRY_SCHEDULE = [5, 15, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 28800];
 /** How long a webhook may fail before it is disabled. */
@@ -22,6 +22,8 @@ const RETRY_AFTER_MAX_SECONDS = 3600;
 const LEASE_MS = 2 * 60_000;
 const WORKERS = 8;
 const MAX_PER_RUN = 1000;
+/** A run takes no new delivery after this long, so the engine's next run starts fresh. */
+const RUN_MS = 30_000;
 const ERROR_KEEP = 500;
 
 export interface SenderDeps {
@@ -50,13 +52,22 @@ export interface SendRun {
  */
 export async function sendDue(deps: SenderDeps): Promise<SendRun> {
   const run: SendRun = { delivered: 0, retried: 0, failed: 0, disabled: 0 };
+  const started = Date.now();
+  const busy = new Set<string>();
   let taken = 0;
   const worker = async () => {
-    while (taken < MAX_PER_RUN) {
-      const row = await claimNext(deps);
+    while (taken < MAX_PER_RUN && Date.now() - started < RUN_MS) {
+      const row = await claimNext(deps, [...busy]);
       if (!row) return;
       taken += 1;
-      await attempt(deps, row, run);
+      busy.add(row.webhook_id);
+      try {
+        await attempt(deps, row, run);
+      } catch {
+        // Its lease runs out and it is tried again; the other deliveries go on.
+      } finally {
+        busy.delete(row.webhook_id);
+      }
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, worker));
@@ -65,9 +76,9 @@ export async function sendDue(deps: SenderDeps): Promise<SendRun> {
 
 const clock = (deps: SenderDeps) => deps.now?.() ?? new Date();
 
-function claimNext(deps: SenderDeps): Promise<ClaimedDelivery | undefined> {
+function claimNext(deps: SenderDeps, busy: string[]): Promise<ClaimedDelivery | undefined> {
   const now = clock(deps);
-  return claimNextDelivery(deps.db, deps.owner, now, new Date(now.getTime() + LEASE_MS));
+  return claimNextDelivery(deps.db, deps.owner, now, new Date(now.getTime() + LEASE_MS), busy);
 }
 
 async function attempt(deps: SenderDeps, row: ClaimedDelivery, run: SendRun): Promise<void> {
@@ -95,29 +106,33 @@ async function attempt(deps: SenderDeps, row: ClaimedDelivery, run: SendRun): Pr
     error: ok ? null : answer.body.slice(0, ERROR_KEEP) || `HTTP ${answer.statusCode}`,
   };
   const failingSince = row.failing_since ?? at;
-  const wait = (deps.schedule ?? NOTIFY_RETRY_SCHEDULE)[row.attempt];
-  const giveUp = !ok && (wait === undefined || at.getTime() - new Date(failingSince).getTime() >= FAILING_LIMIT_MS);
-  const seconds = Math.max(wait ?? 0, Math.min(answer.retryAfterSeconds ?? 0, RETRY_AFTER_MAX_SECONDS));
+  const schedule = deps.schedule ?? NOTIFY_RETRY_SCHEDULE;
+  const wait = schedule[Math.min(row.attempt, schedule.length - 1)] ?? 0;
+  // A day of failures disables the webhook; the delivery stays pending, first in line once enabled again.
+  const giveUp = !ok && at.getTime() - new Date(failingSince).getTime() >= FAILING_LIMIT_MS;
+  const seconds = Math.max(wait, Math.min(answer.retryAfterSeconds ?? 0, RETRY_AFTER_MAX_SECONDS));
   const disabled = await deps.db.transaction().execute(async (trx) => {
     // Recorded only by the holder of this attempt: a process whose lease ran out records nothing.
     const next = {
-      status: ok ? 'DELIVERED' : giveUp ? 'FAILED' : 'PENDING',
-      nextAt: ok || giveUp ? null : new Date(at.getTime() + seconds * 1000),
+      status: ok ? 'DELIVERED' : 'PENDING',
+      nextAt: ok ? null : new Date(at.getTime() + seconds * 1000),
     } as const;
     if (!(await recordAttempt(trx, row, deps.owner, entry, next))) return false;
     if (ok) {
       run.delivered += 1;
       await setFailingSince(trx, row.webhook_id, null);
-      await addUsage(trx, [
-        {
-          accountId: row.account_id,
-          apiKeyId: null,
-          resource: notifyResource(row.network as Network),
-          date: utcDay(at),
-          usage: 1,
-          computeUnits: null,
-        },
-      ]);
+      // A removal is the chain's doing, not a new event of the customer's: not billed.
+      if (row.kind !== 'REMOVED')
+        await addUsage(trx, [
+          {
+            accountId: row.account_id,
+            apiKeyId: null,
+            resource: notifyResource(row.network as Network),
+            date: utcDay(at),
+            usage: 1,
+            computeUnits: null,
+          },
+        ]);
       return false;
     }
     if (!giveUp) {

@@ -30,7 +30,7 @@ import {
 import { payloadOf, seenEventId } from './activity-view.ts';
 import { addressPage, changeAddresses } from './addresses.store.ts';
 import { deliveryPage, recordTestDelivery } from './deliveries.store.ts';
-import { startReplay } from './scanner.store.ts';
+import { restartIdleScanner, startReplay } from './scanner.store.ts';
 import {
   countWebhooks,
   deleteWebhook,
@@ -87,6 +87,7 @@ export class NotifyService {
     const row = await this.db.transaction().execute(async (trx) => {
       if ((await countWebhooks(trx, accountId)) >= NOTIFY_LIMITS.webhooksPerAccount)
         throw badRequest(M.tooManyWebhooks);
+      await restartIdleScanner(trx, network);
       const webhook = await insertWebhook(trx, { accountId, name, network, url, categories, confirmations });
       const change = await changeAddresses(trx, webhook, addresses, []);
       return { ...webhook, address_count: change.addressCount };
@@ -114,7 +115,8 @@ export class NotifyService {
   }
 
   async setStatus(accountId: string, id: string, status: NotifyWebhookStatus): Promise<NotifyWebhook> {
-    await this.found(accountId, id);
+    const webhook = await this.found(accountId, id);
+    if (status === 'ENABLED') await restartIdleScanner(this.db, webhook.network);
     const row = await setWebhookStatus(this.db, id, status, status === 'DISABLED' ? M.disabledByUser : null);
     if (!row) throw notFound(M.notFound);
     return this.get(accountId, row.id);

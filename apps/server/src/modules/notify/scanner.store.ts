@@ -36,6 +36,23 @@ export async function takeScanner(
   return { nextBlock: row.next_block === null ? null : Number(row.next_block) };
 }
 
+/**
+ * A network no enabled webhook watches is not scanned: its scanner's cursor would be as old as
+ * its last watcher. The first new watcher starts it again at the head rather than there.
+ */
+export async function restartIdleScanner(db: Db, network: string): Promise<void> {
+  const watched = await db
+    .selectFrom('notify_webhooks')
+    .select('id')
+    .where('network', '=', network)
+    .where('status', '=', 'ENABLED')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (watched) return;
+  await db.updateTable('notify_scanners').set({ next_block: null }).where('network', '=', network).execute();
+  await db.deleteFrom('notify_blocks').where('network', '=', network).execute();
+}
+
 /** Gives back this owner's leases (at stop), so another process scans at once. */
 export async function releaseScanners(db: Db, owner: string): Promise<void> {
   await db

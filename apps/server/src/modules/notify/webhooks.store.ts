@@ -1,6 +1,7 @@
 import type { NotifyCategory, NotifyWebhook, NotifyWebhookStatus } from '@ebs/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { dropAddresses } from './addresses.store.ts';
 
 /** The address-activity webhooks (notify_webhooks): this module owns the notify_* tables. */
 
@@ -92,19 +93,31 @@ export async function setWebhookStatus(
   status: NotifyWebhookStatus,
   reason: string | null,
 ): Promise<WebhookRow | undefined> {
-  return db
-    .updateTable('notify_webhooks')
-    .set({
-      status,
-      disabled_reason: status === 'DISABLED' ? reason : null,
-      // Enabled again: its failures are forgiven, and the deliveries held meanwhile go out.
-      ...(status === 'ENABLED' ? { failing_since: null } : {}),
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .returning(COLUMNS)
-    .executeTakeFirst();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('notify_webhooks')
+      .set({
+        status,
+        disabled_reason: status === 'DISABLED' ? reason : null,
+        // Enabled again: its failures are forgiven, and the deliveries held meanwhile go out now, in order.
+        ...(status === 'ENABLED' ? { failing_since: null } : {}),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    if (row && status === 'ENABLED') {
+      await trx
+        .updateTable('notify_deliveries')
+        // A second back: the sender compares with its own clock, which may trail the database's.
+        .set({ next_at: sql`now() - interval '1 second'` })
+        .where('webhook_id', '=', id)
+        .where('status', '=', 'PENDING')
+        .execute();
+    }
+    return row;
+  });
 }
 
 /** Deletes the webhook: its addresses go now, its deliveries and replays stop; the row stays for the usage it billed. */
@@ -115,7 +128,7 @@ export async function deleteWebhook(db: Db, id: string): Promise<void> {
       .set({ deleted_at: sql`now()`, address_count: 0 })
       .where('id', '=', id)
       .execute();
-    await trx.deleteFrom('notify_addresses').where('webhook_id', '=', id).execute();
+    await dropAddresses(trx, id);
     await trx
       .updateTable('notify_deliveries')
       .set({ status: 'FAILED', next_at: null })

@@ -240,3 +240,25 @@ export async function recordAttempt(
     .execute();
   return true;
 }
+
+/**
+ * Forgets sent and failed messages older than `before` (their attempts with them), a batch at a
+ * time; events still waiting for their confirmation are kept.
+ */
+export async function pruneDeliveries(db: Db, before: Date, batch = 5000): Promise<number> {
+  const result = await db
+    .deleteFrom('notify_deliveries')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('notify_deliveries')
+        .select('id')
+        .where('created_at', '<', before)
+        .where('status', 'in', ['DELIVERED', 'FAILED'])
+        .where((w) =>
+          w.or([w('confirm_at_block', 'is', null), w('confirmed_at', 'is not', null), w('removed_at', 'is not', null)]),
+        )
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

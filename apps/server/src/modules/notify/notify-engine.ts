@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { type ForwardingChains, newLeaseOwner } from '../forwarding/index.ts';
 import { pruneAddressLog } from './addresses.store.ts';
+import { pruneDeliveries } from './deliveries.store.ts';
 import { NetworkScanner, type ScanTurn } from './network-scanner.ts';
 import { nativeTokenOf } from './notify.service.ts';
 import { type SenderDeps, type SendRun, sendDue } from './notify-sender.ts';
@@ -22,6 +23,8 @@ export interface NotifyTick {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** The deliveries log keeps a month. */
+const DELIVERIES_KEPT_DAYS = 30;
 
 /**
  * Address-activity webhooks' engine: every network with an enabled webhook is scanned by the
@@ -59,6 +62,7 @@ export class NotifyEngine {
     if (Date.now() - this.prunedAt > 3600_000) {
       this.prunedAt = Date.now();
       await pruneAddressLog(db, new Date(Date.now() - DAY_MS));
+      await pruneDeliveries(db, new Date(Date.now() - DELIVERIES_KEPT_DAYS * DAY_MS));
     }
     return (await watchedNetworks(db)).filter((n): n is Network => isNetwork(n) && chains.available(n));
   }

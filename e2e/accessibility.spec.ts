@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { apiClient, test } from './fixtures.ts';
 import { addCard, createSampleAccount, logIn, type SampleAccount } from './sample-data.ts';
+import { startWebhookReceiver } from './support.ts';
 
 /**
  * axe-core on every console route (apps/web/src/config/paths.ts) and its main dialogs and drawers, with
@@ -22,6 +23,7 @@ const ACCOUNT_ROUTES = [
   'services/pricing',
   'services/analytics',
   'services/requests',
+  'services/webhooks',
   'services/token-forwarding/wallets',
   'services/token-forwarding/wallets/create',
   'services/token-forwarding/transactions',
@@ -78,9 +80,11 @@ async function signedOutPages(browser: Browser, size: Size, email: string): Prom
   return found;
 }
 
-async function signedInPages(page: Page, size: Size, accountId: string): Promise<string[]> {
+async function signedInPages(page: Page, size: Size, { accountId, webhookId }: SampleAccount): Promise<string[]> {
   const found: string[] = [];
-  for (const route of [...SIGNED_IN_ROUTES, ...ACCOUNT_ROUTES.map((r) => `/account/${accountId}/${r}`)]) {
+  // The sample webhook's page: its details, addresses and a delivery log with activity and a test.
+  const accountRoutes = [...ACCOUNT_ROUTES, `services/webhooks/${webhookId}`];
+  for (const route of [...SIGNED_IN_ROUTES, ...accountRoutes.map((r) => `/account/${accountId}/${r}`)]) {
     await page.goto(route);
     found.push(...(await scan(page, `${route} at ${size}`)));
   }
@@ -100,6 +104,10 @@ async function dialogs(page: Page, size: Size, accountId: string): Promise<strin
   await page.getByRole('button', { name: 'Generate New API Keys' }).click();
   await scanOpen('Create API Key', 'apiKeys');
 
+  await account('services/webhooks');
+  await page.getByRole('button', { name: 'Create webhook' }).click();
+  await scanOpen('Create webhook', 'services/webhooks');
+
   await account('services/token-forwarding/wallets');
   await page.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row').first().click();
   await scanOpen('Wallet Details', 'wallets');
@@ -118,11 +126,13 @@ async function dialogs(page: Page, size: Size, accountId: string): Promise<strin
 }
 
 let sample: SampleAccount;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 test.beforeAll(async ({ browser, playwright }) => {
   test.setTimeout(180_000);
   const baseURL = `http://localhost:${process.env.E2E_PORT}`;
   const request = await apiClient(playwright, baseURL);
-  sample = await createSampleAccount(request, baseURL);
+  receiver = await startWebhookReceiver('sample receiver got it');
+  sample = await createSampleAccount(request, baseURL, { webhookUrl: receiver.url });
   await request.dispose();
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
@@ -131,19 +141,20 @@ test.beforeAll(async ({ browser, playwright }) => {
   await addCard(page, sample, '5555 5555 5555 4444');
   await context.close();
 });
+test.afterAll(() => receiver.close());
 
 for (const size of Object.keys(SIZES) as Size[]) {
   test(`no serious or critical WCAG 2.1 AA violation on any route or main dialog at ${size}`, async ({
     browser,
     page,
   }) => {
-    // Sixteen routes and four dialogs, each scanned whole by axe: 1.7 min alone, past 4 min beside
+    // Eighteen routes and five dialogs, each scanned whole by axe: 1.7 min alone, past 4 min beside
     // another journey on two cores in a fresh CI run.
     test.setTimeout(480_000);
     await page.setViewportSize(SIZES[size]);
     await logIn(page, sample.email, sample.password);
     const found = [
-      ...(await signedInPages(page, size, sample.accountId)),
+      ...(await signedInPages(page, size, sample)),
       ...(await dialogs(page, size, sample.accountId)),
       ...(await signedOutPages(browser, size, sample.email)),
     ];

@@ -15,15 +15,58 @@ export interface SampleAccount {
   email: string;
   password: string;
   accountId: string;
+  /** The address-activity webhook, made when a receiver's URL was given. */
+  webhookId?: string;
+}
+
+type AccountHeaders = ReturnType<typeof accountHeaders>;
+
+/** A webhook watching the forwarding wallet and its destination on Ethereum Sepolia, with a Test delivery in its log. */
+async function createSampleWebhook(
+  request: APIRequestContext,
+  headers: AccountHeaders,
+  url: string,
+  addresses: string[],
+) {
+  const created = await request.post('/api/v1.0/notify/webhook', {
+    headers,
+    data: { name: 'Treasury movements', network: 'ETHEREUM_SEPOLIA', url, addresses },
+  });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()).data as { id: string };
+  const tested = await request.post(`/api/v1.0/notify/webhook/${id}/test`, { headers });
+  expect(((await tested.json()).data as { statusCode: number | null }).statusCode).toBe(200);
+  return id;
+}
+
+/** Waits until the webhook has delivered a block's activity (the forwarded deposit's). */
+async function awaitActivityDelivered(request: APIRequestContext, headers: AccountHeaders, webhookId: string) {
+  await expect
+    .poll(
+      async () => {
+        const page = await request.get(`/api/v1.0/notify/webhook/${webhookId}/deliveries`, { headers });
+        const { deliveries } = (await page.json()).data as {
+          deliveries: Array<{ activityCount: number; status: string }>;
+        };
+        return deliveries.some((d) => d.activityCount > 0 && d.status === 'DELIVERED');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 const rpc = (method: string, params: unknown[] = [], id = 1) => ({ jsonrpc: '2.0', id, method, params });
 
 /**
  * A user with an account that has something on every page: a deposit, API keys, billed and pending
- * RPC usage, token forwarding with a wallet, a forwarded deposit, and the ambassador program.
+ * RPC usage, token forwarding with a wallet, a forwarded deposit, and the ambassador program; given
+ * a receiver's URL, an address-activity webhook told of the deposit and the forward.
  */
-export async function createSampleAccount(request: APIRequestContext, baseURL: string): Promise<SampleAccount> {
+export async function createSampleAccount(
+  request: APIRequestContext,
+  baseURL: string,
+  options: { webhookUrl?: string } = {},
+): Promise<SampleAccount> {
   const { email, password } = await signUpOverApi(request, 'sample pass 1');
   const accountId = await createAccountOverApi(request, email, password, 'Acme Payments');
   await createAccountOverApi(request, email, password, 'Acme Staging');
@@ -65,6 +108,9 @@ export async function createSampleAccount(request: APIRequestContext, baseURL: s
   });
   expect(wallet.status()).toBe(200);
   const { publicAddress } = (await wallet.json()).data as { publicAddress: string };
+  const webhookId = options.webhookUrl
+    ? await createSampleWebhook(request, headers, options.webhookUrl, [publicAddress, DESTINATION])
+    : undefined;
   await sendCoins(gateway('ethereum/sepolia'), publicAddress, 25n * 10n ** 16n);
   await expect
     .poll(
@@ -76,6 +122,7 @@ export async function createSampleAccount(request: APIRequestContext, baseURL: s
       { timeout: 60_000 },
     )
     .toBe('COMPLETED');
+  if (webhookId) await awaitActivityDelivered(request, headers, webhookId);
   admin('jobs', 'run', 'billing');
   // A call after the billing run opens a new record: Service Usage History shows a PENDING row too.
   // Another journey's billing run may bill it first, so each try makes one more call.
@@ -89,7 +136,7 @@ export async function createSampleAccount(request: APIRequestContext, baseURL: s
       { timeout: 60_000, intervals: [2_000] },
     )
     .toContain('PENDING');
-  return { email, password, accountId };
+  return { email, password, accountId, webhookId };
 }
 
 /** Adds a card on the Add Payment Card page, as a person would (the development card processor). */

@@ -1,4 +1,10 @@
-import { endpoints, type MethodSeries, type MethodStat } from '@ebs/contract';
+import {
+  endpoints,
+  type MethodSeries,
+  type MethodStat,
+  NOTIFY_RESOURCES,
+  type ResourceUsageRecord,
+} from '@ebs/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChartOption } from '../../components/echart';
@@ -22,7 +28,7 @@ vi.mock('../../components/echart', () => ({
 }));
 
 const ACCOUNT = '11111111-1111-4111-8111-111111111111';
-const { methods, methodSeries } = endpoints.usage;
+const { methods, methodSeries, list: usageList } = endpoints.usage;
 const { list: listKeys } = endpoints.keys;
 
 const stat = (patch: Partial<MethodStat>): MethodStat => ({
@@ -51,7 +57,21 @@ const series = (methodsCalled: MethodStat[]): MethodSeries => ({
   latency: methodsCalled.length ? [{ time: `${today}T00:00:00.000Z`, p50Ms: 1.5, p95Ms: 9.2 }] : [],
 });
 
-function open(rows: MethodStat[], reply?: Reply<{ methods: MethodStat[] }>) {
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+const delivered = (resourceName: string, date: string, usage: number): ResourceUsageRecord => ({
+  id: `${resourceName}-${date}`,
+  resourceName,
+  date,
+  usage,
+  computeUnits: null,
+  status: 'PENDING',
+  price: usage * 0.0001,
+  unitPrice: 0.0001,
+  apiKeyId: null,
+});
+
+function open(rows: MethodStat[], reply?: Reply<{ methods: MethodStat[] }>, deliveries: ResourceUsageRecord[] = []) {
   const calls = serveEndpoints(
     on(listKeys, () =>
       wrapped({
@@ -74,6 +94,7 @@ function open(rows: MethodStat[], reply?: Reply<{ methods: MethodStat[] }>) {
     ),
     on(methods, () => reply ?? wrapped({ methods: rows })),
     on(methodSeries, () => wrapped(series(rows))),
+    on(usageList, () => wrapped({ accountResourceUsage: deliveries, totalCount: deliveries.length })),
   );
   renderPage(`/account/${ACCOUNT}/services/analytics`, '/account/:accountId/services/analytics', <AnalyticsPage />);
   return calls;
@@ -171,5 +192,40 @@ describe('AnalyticsPage', () => {
     open([], failed(500, 'Internal error'));
     expect(await screen.findAllByText(/No calls in this range yet/)).not.toHaveLength(0);
     expect(await screen.findByRole('button', { name: /Try again/ })).toBeTruthy();
+  });
+
+  it('shows the webhook deliveries of the range per network, summed over its days, the busiest first', async () => {
+    const calls = open([], undefined, [
+      delivered('NOTIFY_POLYGON_MAINNET', today, 1),
+      delivered('NOTIFY_ETHEREUM_SEPOLIA', today, 3),
+      delivered('NOTIFY_ETHEREUM_SEPOLIA', daysAgo(2), 1_200),
+    ]);
+    const card = await screen.findByTestId('webhook-deliveries-usage');
+    await waitFor(() =>
+      expect([...card.querySelectorAll('tr.ant-table-row')].map((tr) => tr.textContent)).toEqual([
+        'Ethereum Sepolia1,203',
+        'Polygon Mainnet1',
+      ]),
+    );
+    expect(within(card).getByRole('link', { name: 'Webhooks' }).getAttribute('href')).toBe(
+      `/account/${ACCOUNT}/services/webhooks`,
+    );
+    // Only the webhook delivery resources, over the 7 days of the default range.
+    expect(callsTo(calls, usageList)[0]?.query).toMatchObject({
+      resourceNameIn: JSON.stringify(NOTIFY_RESOURCES),
+      dateStart: daysAgo(6),
+      dateEnd: today,
+    });
+    // Usage is counted per UTC day: the last 24 hours take the two days they cross.
+    await choose('Range', 'Last 24 Hours');
+    await waitFor(() =>
+      expect(callsTo(calls, usageList).at(-1)?.query).toMatchObject({ dateStart: daysAgo(1), dateEnd: today }),
+    );
+  });
+
+  it('says when no webhook delivered in the range', async () => {
+    open([]);
+    const card = await screen.findByTestId('webhook-deliveries-usage');
+    expect(await within(card).findByText('No webhook deliveries in this range.')).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { analyticsCharts, callsOption, errorRateOption, latencyOption } from './
 import { KeyFilter, NetworkFilter } from './insight-filters';
 import { type AnalyticsFilter, type AnalyticsRange, useMethodSeries, useMethodStats } from './insight-queries';
 import { InsightTexts as T } from './insight-texts';
+import { WebhookDeliveriesCard } from './webhook-deliveries-card';
 import './insight.css';
 
 // ECharts loads with this route's chunk, lazily: the filters and the table do not wait for it.
@@ -95,7 +96,8 @@ const columns: TableProps<MethodStat>['columns'] = [
 
 /**
  * /account/:accountId/services/analytics: the gateway's calls, compute units, errors and latency per method, by
- * key, network and range, in three charts and a sortable table of methods.
+ * key, network and range, in three charts and a sortable table of methods; below, the webhooks'
+ * deliveries per network in the same range.
  */
 export function AnalyticsPage() {
   const accountId = useParams().accountId ?? '';
@@ -182,6 +184,7 @@ export function AnalyticsPage() {
           })}
         />
       </Card>
+      <WebhookDeliveriesCard accountId={accountId} range={filter.range} />
     </>
   );
 }

@@ -51,5 +51,12 @@ export const InsightTexts = {
   chars: (n: number) => `${n.toLocaleString('en-US')} characters`,
   apiKey: 'API key',
   ms: (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} ms`,
+  // the webhook deliveries card
+  webhookDeliveries: 'Webhook deliveries',
+  webhookDeliveriesHint:
+    'Deliveries of your address-activity webhooks per network, each billed as one unit of usage (counted per UTC day, for every key and network).',
+  webhooksLink: 'Webhooks',
+  deliveries: 'Deliveries',
+  noWebhookDeliveries: 'No webhook deliveries in this range.',
   percent: (rate: number) => `${(rate * 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`,
 } as const;

@@ -98,7 +98,11 @@ export function DeliveriesCard({ accountId, webhookId }: { accountId: string; we
         dataSource={deliveries.data?.deliveries}
         // The background refreshes do not blank the table: only a load the user asked for shows.
         loading={deliveries.isLoading || (deliveries.isPlaceholderData && deliveries.isFetching)}
-        expandable={{ expandedRowRender: (delivery) => <DeliveryAttempts delivery={delivery} /> }}
+        expandable={{
+          // The expand buttons' column is named for screen readers: an empty header reads as nothing.
+          columnTitle: <span className="webhook-hidden-title">{T.attempts}</span>,
+          expandedRowRender: (delivery) => <DeliveryAttempts delivery={delivery} />,
+        }}
         scroll={scroll}
         locale={tableLocale({
           loading: deliveries.isLoading,

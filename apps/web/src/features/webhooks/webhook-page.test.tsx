@@ -81,11 +81,12 @@ describe('WebhookPage: details and the delivery log', () => {
 
     const log = await card('webhook-deliveries');
     const failed = await deliveryRow('evt_0002');
+    // The expand buttons' column is named for screen readers only.
     expect(
       within(log)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['', 'Time', 'Event ID', 'Block', 'Kind', 'Activity', 'Status', 'Last HTTP status']);
+    ).toEqual(['Attempts', 'Time', 'Event ID', 'Block', 'Kind', 'Activity', 'Status', 'Last HTTP status']);
     expect(cells(failed).slice(1)).toEqual([
       formatDateTime(LATER),
       'evt_0002',

@@ -133,6 +133,7 @@ export const WebhooksTexts = {
     replay: 'replay',
     test: 'test',
   },
+  attempts: 'Attempts',
   attempt: 'Attempt',
   at: 'At',
   error: 'Error',

@@ -84,10 +84,12 @@ export class NotifyService {
     if (addresses.length === 0) throw badRequest(M.addressesRequired);
     const url = body.url.trim();
     await checkWebhookUrl(url, { allowPrivate: this.config.WEBHOOK_ALLOW_PRIVATE_TARGETS });
+    // Watched from the block after the newest one now.
+    const from = (await this.head(network)) + 1;
     const row = await this.db.transaction().execute(async (trx) => {
       if ((await countWebhooks(trx, accountId)) >= NOTIFY_LIMITS.webhooksPerAccount)
         throw badRequest(M.tooManyWebhooks);
-      await restartIdleScanner(trx, network);
+      await restartIdleScanner(trx, network, from);
       const webhook = await insertWebhook(trx, { accountId, name, network, url, categories, confirmations });
       const change = await changeAddresses(trx, webhook, addresses, []);
       return { ...webhook, address_count: change.addressCount };
@@ -116,7 +118,9 @@ export class NotifyService {
 
   async setStatus(accountId: string, id: string, status: NotifyWebhookStatus): Promise<NotifyWebhook> {
     const webhook = await this.found(accountId, id);
-    if (status === 'ENABLED') await restartIdleScanner(this.db, webhook.network);
+    if (status === 'ENABLED') {
+      await restartIdleScanner(this.db, webhook.network, (await this.head(webhook.network as Network)) + 1);
+    }
     const row = await setWebhookStatus(this.db, id, status, status === 'DISABLED' ? M.disabledByUser : null);
     if (!row) throw notFound(M.notFound);
     return this.get(accountId, row.id);
@@ -153,7 +157,7 @@ export class NotifyService {
     if (webhook.status !== 'ENABLED') throw badRequest(M.replayDisabled);
     const { fromBlock, toBlock } = range;
     if (toBlock < fromBlock || toBlock - fromBlock + 1 > NOTIFY_LIMITS.replayBlocks) throw badRequest(M.replayRange);
-    const head = Number(await this.chains.get(webhook.network as Network).request('eth_blockNumber', []));
+    const head = await this.head(webhook.network as Network);
     if (toBlock > head) throw badRequest(M.replayAhead(head));
     const replayId = await startReplay(this.db, { webhookId: id, network: webhook.network, fromBlock, toBlock });
     if (!replayId) throw badRequest(M.replayRunning);
@@ -203,6 +207,15 @@ export class NotifyService {
       error: ok ? null : answer.body.slice(0, 500) || `HTTP ${answer.statusCode}`,
     });
     return { statusCode: answer.statusCode, durationMs: answer.durationMs, body: answer.body };
+  }
+
+  /** The network's newest block, from its nodes; a network whose nodes do not answer is refused with a clear message. */
+  private async head(network: Network): Promise<number> {
+    try {
+      return Number(await this.chains.get(network).request('eth_blockNumber', []));
+    } catch {
+      throw badRequest(M.networkUnavailable(network));
+    }
   }
 
   private async found(accountId: string, id: string): Promise<WebhookRow> {

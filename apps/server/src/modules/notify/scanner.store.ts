@@ -38,9 +38,10 @@ export async function takeScanner(
 
 /**
  * A network no enabled webhook watches is not scanned: its scanner's cursor would be as old as
- * its last watcher. The first new watcher starts it again at the head rather than there.
+ * its last watcher. The first new watcher starts it at `fromBlock` (the block after the head
+ * when the webhook was made), neither earlier nor later.
  */
-export async function restartIdleScanner(db: Db, network: string): Promise<void> {
+export async function restartIdleScanner(db: Db, network: string, fromBlock: number): Promise<void> {
   const watched = await db
     .selectFrom('notify_webhooks')
     .select('id')
@@ -49,7 +50,11 @@ export async function restartIdleScanner(db: Db, network: string): Promise<void>
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (watched) return;
-  await db.updateTable('notify_scanners').set({ next_block: null }).where('network', '=', network).execute();
+  await db
+    .insertInto('notify_scanners')
+    .values({ network, next_block: fromBlock })
+    .onConflict((oc) => oc.column('network').doUpdateSet({ next_block: fromBlock }))
+    .execute();
   await db.deleteFrom('notify_blocks').where('network', '=', network).execute();
 }
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FIGURE_PREFIX, type Figure, passes, targetText } from './support/figures.ts';
 
-const SUITES = ['gateway', 'fleet', 'cache', 'websocket', 'console-api', 'jobs', 'web', 'memory'] as const;
+const SUITES = ['gateway', 'fleet', 'cache', 'websocket', 'console-api', 'jobs', 'notify', 'web', 'memory'] as const;
 
 /** Runs one suite, passing its tables through and collecting its figures. */
 function runSuite(name: string): Promise<{ code: number; figures: Figure[]; seconds: number }> {

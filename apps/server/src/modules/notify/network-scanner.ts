@@ -59,6 +59,8 @@ const BLOCKS_PER_TURN = 50;
 const REPLAY_BLOCKS_PER_TURN = 25;
 const CONFIRMATIONS_PER_TURN = 100;
 const DEFAULT_LEASE_MS = 15_000;
+/** How often an idle scanner checks that the newest block it read is still the chain's. */
+const TIP_CHECK_MS = 2000;
 
 /** The lease was taken over, or the cursor moved under this process: its transaction must not commit. */
 class LeaseLost extends Error {}
@@ -94,6 +96,7 @@ function followUp(event: { account_id: string; payload: string }, kind: 'CONFIRM
 export class NetworkScanner {
   private readonly watch: WatchList;
   private readonly tokens: TokenInfos;
+  private tipCheckedAt = 0;
 
   constructor(private readonly deps: ScannerDeps) {
     this.watch = new WatchList(deps.db, deps.network);
@@ -112,8 +115,8 @@ export class NetworkScanner {
     turn.head = head;
     let cursor = lease.nextBlock;
     let next = cursor ?? head;
-    // Nothing new: the newest block read may itself have been replaced.
-    if (next > head && (await this.replaced(next - 1))) {
+    // Nothing new: the newest block read may itself have been replaced (asked at most every few seconds).
+    if (next > head && this.now().getTime() - this.tipCheckedAt >= TIP_CHECK_MS && (await this.replaced(next - 1))) {
       next = cursor = await this.unwind(cursor, next, turn);
     }
     // One reorg a turn: nodes that disagree at the tip do not keep a turn going round.
@@ -148,6 +151,7 @@ export class NetworkScanner {
 
   /** Whether the chain's block at a number is no longer the one kept. */
   private async replaced(number: number): Promise<boolean> {
+    this.tipCheckedAt = this.now().getTime();
     const kept = await keptBlock(this.deps.db, this.deps.network, number);
     if (!kept) return false;
     const block = (await this.deps.chain.request('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])) as {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_PRIVATE_KEY, startAnvil } from '../../testing/anvil.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
-import { eventually, localSender, randomAddress } from '../forwarding/forwarding.test-kit.ts';
+import { localSender, randomAddress } from '../forwarding/forwarding.test-kit.ts';
 import { startReceiver } from '../forwarding/webhooks/webhooks.test-kit.ts';
-import { notifyAccount, payloadsFor } from './notify.test-kit.ts';
+import { deliveredTo as deliveredToKit, notifyAccount, notifyServerEnv, payloadsFor } from './notify.test-kit.ts';
 
 const SEPOLIA = 11155111;
 const database = testDatabases[0];
@@ -15,11 +15,7 @@ afterAll(() => anvil.stop());
 
 describe(`address-activity webhooks through confirmations and reorgs (${database?.name})`, () => {
   if (!database) return;
-  const server = serverFor(database, {
-    RPC_UPSTREAMS: JSON.stringify({ 'ethereum/sepolia': [anvil.url] }),
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    NOTIFY_ENGINE: 'off',
-  });
+  const server = serverFor(database, notifyServerEnv(anvil.url));
   const sender = localSender(anvil.url, SEPOLIA, DEV_PRIVATE_KEY);
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
@@ -28,12 +24,7 @@ describe(`address-activity webhooks through confirmations and reorgs (${database
   afterAll(() => receiver.close());
 
   const tick = () => server().deps.notify.engine.tick();
-  const deliveredTo = (webhookId: string, count: number) =>
-    eventually(async () => {
-      await tick();
-      const got = payloadsFor(receiver.received, webhookId);
-      return got.length >= count && got;
-    });
+  const deliveredTo = (webhookId: string, count: number) => deliveredToKit(tick, receiver.received, webhookId, count);
   const send = async (to: string, ether: string) => {
     const hash = await sender.client.sendTransaction({ to: to as Address, value: parseEther(ether) });
     const receipt = await sender.client.waitForTransactionReceipt({ hash, pollingInterval: 100 });

@@ -70,7 +70,9 @@ export async function sendDue(deps: SenderDeps): Promise<SendRun> {
       }
     }
   };
-  await Promise.all(Array.from({ length: WORKERS }, worker));
+  // One worker first: when nothing is due (most turns) that is one query, not one a worker.
+  await worker();
+  if (taken > 0) await Promise.all(Array.from({ length: WORKERS }, worker));
   return run;
 }
 

@@ -1,6 +1,7 @@
 import type { AccountSummary, NotifyPayload } from '@ebs/contract';
 import type { Db } from '../../db/database.ts';
 import { Client } from '../../testing/client.ts';
+import { eventually } from '../forwarding/forwarding.test-kit.ts';
 import type { Received } from '../forwarding/webhooks/webhooks.test-kit.ts';
 
 /** A signed-up owner of a new account, with calls to its address-activity webhooks and its signing secret. */
@@ -48,3 +49,18 @@ export async function insertWatchingWebhook(db: Db, accountId: string, input: { 
   await db.insertInto('notify_addresses').values({ webhook_id: id, address: input.address }).execute();
   return id;
 }
+
+/** A test server's settings for webhooks on a local Sepolia node, the engine turned by the test. */
+export const notifyServerEnv = (anvilUrl: string) => ({
+  RPC_UPSTREAMS: JSON.stringify({ 'ethereum/sepolia': [anvilUrl] }),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+  NOTIFY_ENGINE: 'off',
+});
+
+/** Turns the engine until the receiver holds `count` deliveries of the webhook, and answers them. */
+export const deliveredTo = (tick: () => Promise<unknown>, received: Received[], webhookId: string, count: number) =>
+  eventually(async () => {
+    await tick();
+    const got = payloadsFor(received, webhookId);
+    return got.length >= count && got;
+  });

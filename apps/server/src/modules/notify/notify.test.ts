@@ -7,10 +7,10 @@ import { installLogEmitter } from '../../testing/contracts/log-emitter.ts';
 import { deployTestToken } from '../../testing/contracts/test-token.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { serverFor } from '../../testing/server.ts';
-import { eventually, localSender, randomAddress } from '../forwarding/forwarding.test-kit.ts';
+import { localSender, randomAddress } from '../forwarding/forwarding.test-kit.ts';
 import { startReceiver } from '../forwarding/webhooks/webhooks.test-kit.ts';
 import { TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC } from './block-activity.ts';
-import { notifyAccount, payloadsFor } from './notify.test-kit.ts';
+import { deliveredTo as deliveredToKit, notifyAccount, notifyServerEnv } from './notify.test-kit.ts';
 
 const SEPOLIA = 11155111;
 const database = testDatabases[testDatabases.length - 1] ?? testDatabases[0];
@@ -19,11 +19,7 @@ afterAll(() => anvil.stop());
 
 describe(`address-activity webhooks on a local node (${database?.name})`, () => {
   if (!database) return;
-  const server = serverFor(database, {
-    RPC_UPSTREAMS: JSON.stringify({ 'ethereum/sepolia': [anvil.url] }),
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    NOTIFY_ENGINE: 'off',
-  });
+  const server = serverFor(database, notifyServerEnv(anvil.url));
   const sender = localSender(anvil.url, SEPOLIA, DEV_PRIVATE_KEY);
   const from = sender.client.account.address.toLowerCase();
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -43,12 +39,7 @@ describe(`address-activity webhooks on a local node (${database?.name})`, () => 
 
   const tick = () => server().deps.notify.engine.tick();
   /** Turns the engine until the receiver holds `count` deliveries of the webhook. */
-  const deliveredTo = (webhookId: string, count: number) =>
-    eventually(async () => {
-      await tick();
-      const got = payloadsFor(receiver.received, webhookId);
-      return got.length >= count && got;
-    });
+  const deliveredTo = (webhookId: string, count: number) => deliveredToKit(tick, receiver.received, webhookId, count);
   const blockOf = async (hash: `0x${string}`) => {
     const receipt = await sender.client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
     const block = await sender.client.getBlock({ blockNumber: receipt.blockNumber });

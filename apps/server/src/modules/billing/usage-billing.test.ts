@@ -164,8 +164,9 @@ describe.each(testDatabases)('usage billing on $name', (database) => {
       '/api/v1.0/usage/api/billing/resource',
       holder.headers,
     );
-    // Ten RPC networks, then the eight token forwarding networks, each fee billed per transfer.
-    expect(resources.body.data).toHaveLength(18);
+    // Ten RPC networks, the eight token forwarding networks (a fee per transfer), then the eight
+    // networks of address-activity webhooks (a fee per delivery).
+    expect(resources.body.data).toHaveLength(26);
     expect(resources.body.data[0]).toEqual({
       resourceName: 'RPC_API_ETHEREUM_MAINNET',
       description: 'Ethereum Mainnet RPC requests',
@@ -175,6 +176,11 @@ describe.each(testDatabases)('usage billing on $name', (database) => {
       resourceName: 'TOKEN_FORWARDING_ETHEREUM_SEPOLIA',
       description: 'ETHEREUM SEPOLIA token forwards',
       unitPrice: 0.05,
+    });
+    expect(resources.body.data[18]).toEqual({
+      resourceName: 'NOTIFY_ETHEREUM_SEPOLIA',
+      description: 'ETHEREUM SEPOLIA webhook deliveries',
+      unitPrice: 0.0001,
     });
   });
 });

@@ -3,7 +3,9 @@ import {
   displayNetworkName,
   displayResourceName,
   endpoints,
+  isNotifyResource,
   Messages,
+  NOTIFY_PREFIX,
   RPC_NETWORKS,
   type UsageListQuery,
 } from '@ebs/contract';
@@ -20,7 +22,9 @@ import { listUsage, recordUnits, usagePages } from './usage.store.ts';
 const describe = (resource: string) =>
   resource.startsWith('TOKEN_FORWARDING_')
     ? `${displayNetworkName(resource.slice('TOKEN_FORWARDING_'.length))} token forwards`
-    : `${RPC_NETWORKS.find((n) => n.resource === resource)?.name ?? displayResourceName(resource)} RPC requests`;
+    : isNotifyResource(resource)
+      ? `${displayNetworkName(resource.slice(NOTIFY_PREFIX.length))} webhook deliveries`
+      : `${RPC_NETWORKS.find((n) => n.resource === resource)?.name ?? displayResourceName(resource)} RPC requests`;
 
 const USAGE_CSV_HEADER = [
   'Date',
